@@ -1,0 +1,134 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { registerAccountModule } from "./modules/account/account.routes.js";
+import { registerAuthModule } from "./modules/auth/auth.routes.js";
+import { registerHealthModule } from "./modules/health/health.routes.js";
+import { registerRolesModule } from "./modules/roles/roles.routes.js";
+import { registerSettingsModule } from "./modules/settings/settings.routes.js";
+import { registerUsersModule } from "./modules/users/users.routes.js";
+import { ActivityRecorder } from "./platform/audit/activity-recorder.js";
+import { installAuth } from "./platform/auth/auth.plugin.js";
+import { OtpService } from "./platform/auth/otp.service.js";
+import { SessionService } from "./platform/auth/session.service.js";
+import { installErrorHandler } from "./platform/http/error-handler.js";
+import { installRequestRules } from "./platform/http/request-rules.js";
+import { Messenger } from "./platform/messaging/messenger.js";
+import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
+import type { Services } from "./platform/services.js";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** false in tests; pino options otherwise. */
+  logger?: boolean | object;
+}
+
+/** Platform plugins in a fixed order, then every module. */
+export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.LOG_LEVEL, serializers: { req: (req) => ({ method: req.method, route: req.routeOptions?.url }) } } : logger,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.production,
+    disableRequestLogging: !config.production && config.LOG_LEVEL !== "debug",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const attempts: AttemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
+  const messenger = new Messenger(
+    database.db,
+    { smtpUrl: config.SMTP_URL, smtpFrom: config.SMTP_FROM, smsGatewayUrl: config.SMS_GATEWAY_URL, smsGatewayToken: config.SMS_GATEWAY_TOKEN },
+    app.log,
+  );
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    sessions: new SessionService(database.db, { secretKey: config.secretKey, idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS }),
+    messenger,
+    otp: new OtpService(database.db, messenger, app.log, {
+      secretKey: config.secretKey,
+      maxSends: config.OTP_MAX_SENDS,
+      sendWindowSeconds: config.OTP_SEND_WINDOW_SECONDS,
+      logCodes: !config.production,
+    }),
+    attempts,
+    activity: new ActivityRecorder(database.db, app.log),
+  };
+  app.decorate("services", services);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Taleem API", version: "0.1.0", description: "Schools and hifz centres: administration, parent portal, public forms." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "header", name: "x-access-token" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    // Documentation is public; routes are closed unless they say otherwise.
+    docs.addHook("onRoute", (route) => {
+      route.config = { ...(route.config as object), access: "open" };
+    });
+    await docs.register(swaggerUi, { routePrefix: "/docs" });
+    docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  });
+
+  installErrorHandler(app);
+  installRequestRules(app);
+  installAuth(app, services.sessions);
+  services.activity.install(app);
+
+  registerHealthModule(app, services);
+  registerAuthModule(app, services);
+  registerAccountModule(app, services);
+  registerRolesModule(app, services);
+  registerUsersModule(app, services);
+  registerSettingsModule(app, services);
+
+  await serveWebApp(app, config);
+
+  app.addHook("onClose", async () => {
+    await services.activity.flush();
+    services.messenger.close();
+    redis?.disconnect();
+  });
+  return app as FastifyInstance & { services: Services };
+}
+
+/** The built web app from the same origin; any other GET that asks for HTML gets index.html. */
+async function serveWebApp(app: FastifyInstance, config: Config) {
+  const dist = config.WEB_DIST ?? join(import.meta.dirname, "../../web/dist");
+  if (!existsSync(join(dist, "index.html"))) return;
+  await app.register(async (web) => {
+    web.addHook("onRoute", (route) => {
+      route.config = { ...(route.config as object), access: "open" };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await web.register(fastifyStatic, { root: dist, wildcard: false, index: ["index.html"] });
+    web.get("/*", (req, reply) => {
+      if (!req.headers.accept?.includes("text/html")) {
+        return reply.status(404).send({ message: `No such route: ${req.method}`, code: "route_not_found" });
+      }
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,80 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(" or ")}`,
+  );
+
+const schema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  REDIS_URL: url(["redis:", "rediss:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  SMTP_FROM: z.string().default("Taleem <no-reply@taleem.local>"),
+  SMS_GATEWAY_URL: url(["http:", "https:"]).optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  PUBLIC_URL: url(["http:", "https:"]).optional(),
+  /** Pepper mixed into one-time-code and token hashes; set it in production. */
+  SECRET_KEY: z.string().min(16).optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(60 * 24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  OTP_MAX_SENDS: z.coerce.number().int().min(1).default(3),
+  OTP_SEND_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  /** Extra import URL prefixes, outside production only (tests point it at a local server). */
+  IMPORT_ALLOW_EXTRA: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: bool.optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with its name. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === "production";
+  if (production && !c.SECRET_KEY) throw new ConfigError("Invalid configuration:\n  SECRET_KEY: required in production");
+  return {
+    ...c,
+    production,
+    dataDir: resolve(c.DATA_DIR),
+    secretKey: c.SECRET_KEY ?? "taleem-development-secret",
+  };
+}

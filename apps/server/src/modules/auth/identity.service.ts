@@ -1,0 +1,113 @@
+import type { Area, AuthUser } from "@taleem/contract";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.js";
+import { roles } from "../../platform/auth/roles.table.js";
+import { SESSION_COOKIE } from "../../platform/auth/session.service.js";
+import { profiles, users } from "../../platform/auth/users.table.js";
+import { badRequest } from "../../platform/http/errors.js";
+import type { Services } from "../../platform/services.js";
+import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
+
+export type UserRecord = typeof users.$inferSelect;
+
+/** The school behind a business code, refusing a suspended one with its reason. */
+export async function findTenantByCode(db: Db, code: string): Promise<TenantRow> {
+  const [tenant] = await db
+    .select()
+    .from(tenants)
+    .where(eq(sql`lower(${tenants.code})`, code.trim().toLowerCase()))
+    .limit(1);
+  if (!tenant) throw badRequest("tenant.unknown", "No school or centre was found with this code.", { field: "code" });
+  if (tenant.status !== "active") {
+    throw badRequest(
+      "tenant.suspended",
+      tenant.suspendedReason
+        ? `This school's account is suspended: ${tenant.suspendedReason}`
+        : "This school's account is suspended. Please contact the school.",
+      { reason: tenant.suspendedReason ?? "" },
+    );
+  }
+  return tenant;
+}
+
+export interface ProfileInfo {
+  id: number;
+  roleId: number;
+  roleName: string;
+  area: Area;
+  permissions: Record<string, string[]>;
+  requiresTwoFactor: boolean;
+}
+
+/** A person's active-role memberships, oldest first. */
+export async function profilesOf(db: Db, tenantId: number, userId: number): Promise<ProfileInfo[]> {
+  const rows = await db
+    .select({
+      id: profiles.id,
+      roleId: roles.id,
+      roleName: roles.name,
+      area: roles.area,
+      permissions: roles.permissions,
+      requiresTwoFactor: roles.requiresTwoFactor,
+    })
+    .from(profiles)
+    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
+    .where(and(eq(profiles.tenantId, tenantId), eq(profiles.userId, userId), eq(roles.status, "active")))
+    .orderBy(profiles.id);
+  return rows as ProfileInfo[];
+}
+
+/** The profile a sign-in opens: the last one used, else the first. */
+export function chooseProfile(all: ProfileInfo[], lastProfileId: number | null): ProfileInfo | undefined {
+  return all.find((p) => p.id === lastProfileId) ?? all[0];
+}
+
+export function authUser(tenant: TenantRow, user: UserRecord, profile: ProfileInfo, all: ProfileInfo[]): AuthUser {
+  const summary = (p: ProfileInfo) => ({ id: p.id, roleId: p.roleId, roleName: p.roleName, area: p.area });
+  return {
+    id: user.id,
+    name: user.name,
+    mobile: user.mobile,
+    username: user.username,
+    email: user.email,
+    language: user.language as AuthUser["language"],
+    code: tenant.code,
+    tenant: { id: tenant.id, name: tenant.name, code: tenant.code, logo: tenant.logo },
+    role: { id: profile.roleId, name: profile.roleName, area: profile.area, permissions: profile.permissions },
+    profile: summary(profile),
+    profiles: all.map(summary),
+    mustSetPassword: !user.passwordHash,
+  };
+}
+
+/**
+ * Opens a session for a person in a profile: renews the session (a new token at every sign-in),
+ * sets the cookie, remembers the profile, and returns the reply every sign-in call gives.
+ */
+export async function openSession(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tenant: TenantRow,
+  user: UserRecord,
+  profile: ProfileInfo,
+  all: ProfileInfo[],
+) {
+  const { token, expiresAt } = await services.sessions.create(
+    { tenantId: tenant.id, userId: user.id, profileId: profile.id },
+    { ip: req.ip, userAgent: req.headers["user-agent"] },
+  );
+  await services.db
+    .update(users)
+    .set({ lastProfileId: profile.id, lastLoginAt: new Date() })
+    .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)));
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: services.config.production,
+    path: "/",
+    expires: expiresAt,
+  });
+  return { auth: true as const, user: authUser(tenant, user, profile, all), token, message: "Logged in successfully" };
+}

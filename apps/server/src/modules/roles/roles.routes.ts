@@ -1,0 +1,119 @@
+import { PermissionMap, RoleRow, roleResource } from "@taleem/contract";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordChange } from "../../platform/audit/audit.service.js";
+import { roles } from "../../platform/auth/roles.table.js";
+import { profiles } from "../../platform/auth/users.table.js";
+import { badRequest, conflict } from "../../platform/http/errors.js";
+import { contextOf } from "../../platform/resources/resource-context.js";
+import { serveResource } from "../../platform/resources/serve-resource.js";
+import type { Services } from "../../platform/services.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+
+type RoleRecord = typeof roles.$inferSelect;
+
+export const presentRole = (r: RoleRecord): RoleRow => ({
+  id: r.id,
+  name: r.name,
+  builtin: r.builtin,
+  area: r.area,
+  permissions: r.permissions,
+  requiresTwoFactor: r.requiresTwoFactor,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The Admin role keeps full access and its area, so a school can never lock itself out. */
+function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string }) {
+  if (existing.builtin === "admin" && (change.permissions !== undefined || (change.area && change.area !== "admin") || change.status === "inactive")) {
+    throw badRequest("role.admin_locked", "The Admin role always has full access; its permissions, area and status cannot change.");
+  }
+  if (existing.builtin && change.area && change.area !== existing.area) {
+    throw badRequest("role.builtin_area", "A built-in role's area cannot change.", { field: "area" });
+  }
+}
+
+async function refuseInUse(scope: TenantScope, role: RoleRecord) {
+  if (role.builtin) throw conflict("role.builtin", "Built-in roles cannot be deleted.");
+  const [n] = await scope.db
+    .select({ n: count() })
+    .from(profiles)
+    .where(scope.where(profiles, eq(profiles.roleId, role.id)));
+  if ((n?.n ?? 0) > 0) throw conflict("role.in_use", `This role is held by ${n!.n} user(s). Give them another role first.`, { users: n!.n });
+}
+
+export function registerRolesModule(app: FastifyInstance, { db }: Services) {
+  serveResource(app, db, roleResource, roles, {
+    present: async (_ctx, rows) => rows.map(presentRole),
+    beforeUpdate: async (_ctx, existing, input) => {
+      guardBuiltin(existing, input);
+      const { id: _id, ...rest } = input;
+      return rest;
+    },
+    beforeDelete: (ctx, existing) => refuseInUse(ctx.scope, existing),
+    listExtras: async (ctx) => {
+      const rows = await ctx.scope.db.select({ status: roles.status, n: count() }).from(roles).where(ctx.scope.where(roles)).groupBy(roles.status);
+      return {
+        activeRoles: rows.find((r) => r.status === "active")?.n ?? 0,
+        inactiveRoles: rows.find((r) => r.status === "inactive")?.n ?? 0,
+      };
+    },
+    sample: async () => ({
+      name: `Teacher ${Math.random().toString(36).slice(2, 8)}`,
+      area: "parent" as const,
+      permissions: { attendance: ["view"] },
+      requiresTwoFactor: false,
+      status: "active" as const,
+    }),
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = z.object({ message: z.string(), data: RoleRow });
+
+  r.get("/admin/api/role/fetchSingleRole/:id", {
+    config: { permission: ["roles", "view"] },
+    schema: {
+      tags: ["roles"],
+      summary: "One role with its permission map",
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: one },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(req, db);
+      const role = await ctx.scope.find(roles, req.params.id, "Role");
+      return { message: "Role fetched successfully", data: presentRole(role) };
+    },
+  });
+
+  r.put("/admin/api/role/permission", {
+    config: { permission: ["roles", "edit"] },
+    schema: {
+      tags: ["roles"],
+      summary: "Replace a role's permission map",
+      body: z.object({ id: z.coerce.number().int().positive(), permissions: PermissionMap }),
+      response: { 200: one },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(req, db);
+      const updated = await ctx.scope.transaction(async (scope) => {
+        const existing = await scope.find(roles, req.body.id, "Role");
+        guardBuiltin(existing, { permissions: req.body.permissions });
+        const row = await scope.update(roles, existing.id, { permissions: req.body.permissions });
+        await recordChange(scope.db, {
+          tenantId: scope.tenantId,
+          userId: ctx.principal.userId,
+          action: "update",
+          entity: "roles",
+          entityId: row.id,
+          before: existing,
+          after: row,
+          ip: ctx.ip,
+        });
+        return row;
+      });
+      return { message: "Permissions updated successfully", data: presentRole(updated) };
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { Area, PermissionMap } from "@taleem/contract";
+
+/** Who is calling: a school user acting through one profile, or a platform admin. */
+export type Principal =
+  | {
+      kind: "user";
+      sessionId: number;
+      tenantId: number;
+      tenantCode: string;
+      userId: number;
+      profileId: number;
+      roleId: number;
+      roleName: string;
+      area: Area;
+      permissions: PermissionMap;
+      language: string;
+    }
+  | { kind: "platform"; sessionId: number; adminId: number };
+
+export type UserPrincipal = Extract<Principal, { kind: "user" }>;
+
+/** Who may call a route: anyone, a signed-in school user, or a platform admin. */
+export type Access = "open" | "user" | "platform";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Default "user". Public routes say "open" here, never by URL prefix. */
+    access?: Access;
+    /** [module, action] the caller's role must grant. */
+    permission?: readonly [string, string];
+    /** A GET that changes data (an import) needs the x-requested-with header too. */
+    changesData?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,22 @@
+import type { PermissionMap } from "@taleem/contract";
+import { sql } from "drizzle-orm";
+import { boolean, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenantTable } from "../tenancy/tenant-table.js";
+
+/** Roles survive a data wipe: the school keeps how it is organised. */
+export const roles = tenantTable(
+  "roles",
+  {
+    name: text().notNull(),
+    /** admin, staff, parent or muawin for the built-in roles; null for the school's own. */
+    builtin: text(),
+    area: text({ enum: ["admin", "parent"] }).notNull(),
+    permissions: jsonb().$type<PermissionMap>().notNull().default({}),
+    requiresTwoFactor: boolean().notNull().default(false),
+    status: text({ enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+  },
+  (t) => [uniqueIndex("roles_name_key").on(t.tenantId, sql`lower(${t.name})`), uniqueIndex("roles_builtin_key").on(t.tenantId, t.builtin)],
+  "keep",
+);

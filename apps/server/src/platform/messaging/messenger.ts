@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../../db/client.js";
+import { outbox } from "./outbox.table.js";
+
+export interface MessengerOptions {
+  smtpUrl?: string;
+  smtpFrom: string;
+  smsGatewayUrl?: string;
+  smsGatewayToken?: string;
+}
+
+/**
+ * E-mail through SMTP and SMS through an HTTP gateway when configured; otherwise both land in
+ * the outbox table, which only the CLI shows whole.
+ */
+export class Messenger {
+  private readonly mail: Transporter | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: MessengerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.mail = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  }
+
+  async email(tenantId: number | null, to: string, subject: string, text: string): Promise<"sent" | "outbox"> {
+    if (!this.mail) {
+      await this.db.insert(outbox).values({ tenantId, channel: "email", recipient: to, subject, body: text });
+      return "outbox";
+    }
+    await this.mail.sendMail({ from: this.opts.smtpFrom, to, subject, text });
+    this.log.info({ channel: "email", subject }, "message sent");
+    return "sent";
+  }
+
+  async sms(tenantId: number | null, to: string, text: string): Promise<"sent" | "outbox"> {
+    if (!this.opts.smsGatewayUrl) {
+      await this.db.insert(outbox).values({ tenantId, channel: "sms", recipient: to, body: text });
+      return "outbox";
+    }
+    const res = await fetch(this.opts.smsGatewayUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(this.opts.smsGatewayToken ? { authorization: `Bearer ${this.opts.smsGatewayToken}` } : {}),
+      },
+      body: JSON.stringify({ to, text }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    this.log.info({ channel: "sms" }, "message sent");
+    return "sent";
+  }
+
+  close() {
+    this.mail?.close();
+  }
+}

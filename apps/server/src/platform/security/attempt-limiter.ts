@@ -1,0 +1,59 @@
+import type { Redis } from "ioredis";
+
+/** Counts events per key in a fixed window; kept in Redis when configured, else in memory. */
+export interface AttemptStore {
+  /** Adds one and returns the count in the current window. */
+  hit(key: string, windowSeconds: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryAttemptStore implements AttemptStore {
+  private readonly entries = new Map<string, { n: number; until: number }>();
+
+  async hit(key: string, windowSeconds: number) {
+    const now = Date.now();
+    const e = this.entries.get(key);
+    if (!e || e.until <= now) {
+      this.entries.set(key, { n: 1, until: now + windowSeconds * 1000 });
+      if (this.entries.size > 100_000) this.sweep(now);
+      return 1;
+    }
+    e.n++;
+    return e.n;
+  }
+
+  async count(key: string) {
+    const e = this.entries.get(key);
+    return e && e.until > Date.now() ? e.n : 0;
+  }
+
+  async reset(key: string) {
+    this.entries.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
+  }
+}
+
+export class RedisAttemptStore implements AttemptStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "taleem:attempts:",
+  ) {}
+
+  async hit(key: string, windowSeconds: number) {
+    const k = this.prefix + key;
+    const [[, n]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, "NX").exec()) as [[unknown, number]];
+    return n;
+  }
+
+  async count(key: string) {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+}

@@ -1,0 +1,66 @@
+import { BUILTIN_ROLES, FULL_ACCESS, type PermissionMap } from "@taleem/contract";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { roles } from "../auth/roles.table.js";
+import { builtinRoleId, createUser } from "../auth/user-accounts.js";
+import { conflict } from "../http/errors.js";
+import { settings } from "./settings.table.js";
+import { TenantScope } from "./tenant-scope.js";
+import { tenants } from "./tenants.table.js";
+
+export interface NewTenant {
+  code: string;
+  name: string;
+  country?: string;
+  timeZone?: string;
+  currency?: string;
+  languages?: string[];
+  contactEmail?: string;
+  contactPhone?: string;
+  admin: { name: string; mobile?: string; username?: string; password?: string; email?: string };
+}
+
+/** What the built-in roles may do until the school changes it. */
+const DEFAULT_PERMISSIONS: Record<keyof typeof BUILTIN_ROLES, PermissionMap> = {
+  admin: FULL_ACCESS,
+  staff: { academics: ["view"], students: ["view"], attendance: ["view", "add", "edit"], hifz: ["view", "add", "edit"] },
+  muawin: { students: ["view"], attendance: ["view", "add"], hifz: ["view", "add"] },
+  parent: {},
+};
+
+/** A new school: the tenant, its four built-in roles, its settings and its first admin, in one transaction. */
+export async function provisionTenant(db: Db, input: NewTenant) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(sql`lower(${tenants.code})`, input.code.trim().toLowerCase()));
+    if (existing) throw conflict("tenant.code_taken", `The code ${input.code} is already used by another school.`, { field: "code" });
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({
+        code: input.code.trim(),
+        name: input.name.trim(),
+        country: (input.country ?? "IN").toUpperCase(),
+        timeZone: input.timeZone ?? "Asia/Kolkata",
+        currency: input.currency ?? "INR",
+        languages: input.languages ?? ["en"],
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
+      })
+      .returning();
+    const scope = new TenantScope(tx as unknown as Db, tenant!.id);
+    await scope.insertMany(
+      roles,
+      Object.entries(BUILTIN_ROLES).map(([key, r]) => ({
+        name: r.name,
+        builtin: key,
+        area: r.area,
+        permissions: DEFAULT_PERMISSIONS[key as keyof typeof BUILTIN_ROLES],
+      })),
+    );
+    await scope.insert(settings, { config: {}, profile: "" });
+    const admin = await createUser(scope, tenant!.country, { ...input.admin, roleIds: [await builtinRoleId(scope, "admin")] });
+    return { tenant: tenant!, admin };
+  });
+}

@@ -1,0 +1,84 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { notFound } from "../http/errors.js";
+import type { TenantTable } from "./tenant-table.js";
+
+// Generic table parameters defeat drizzle's overloads; the methods are typed by their signatures.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = any;
+
+/**
+ * The one way module code reaches tenant data: every read and write through a scope carries the
+ * tenant's id, so no route writes its own tenant filter. Another tenant's id is simply not found.
+ */
+export class TenantScope {
+  constructor(
+    readonly db: Db,
+    readonly tenantId: number,
+  ) {}
+
+  /** The tenant condition for `table`, and'ed with any further conditions. */
+  where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  async find<T extends TenantTable>(table: T, id: number, what?: string): Promise<T["$inferSelect"]> {
+    const [row] = await this.db
+      .select()
+      .from(table as Loose)
+      .where(this.where(table, eq(table.id, id)))
+      .limit(1);
+    if (!row) throw notFound(what);
+    return row as T["$inferSelect"];
+  }
+
+  async findOptional<T extends TenantTable>(table: T, id: number): Promise<T["$inferSelect"] | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(table as Loose)
+      .where(this.where(table, eq(table.id, id)))
+      .limit(1);
+    return row as T["$inferSelect"] | undefined;
+  }
+
+  async insert<T extends TenantTable>(table: T, values: Omit<T["$inferInsert"], "tenantId">): Promise<T["$inferSelect"]> {
+    const rows = (await this.db
+      .insert(table as Loose)
+      .values({ ...values, tenantId: this.tenantId } as T["$inferInsert"])
+      .returning()) as Loose[];
+    return rows[0] as T["$inferSelect"];
+  }
+
+  async insertMany<T extends TenantTable>(table: T, values: Omit<T["$inferInsert"], "tenantId">[]): Promise<T["$inferSelect"][]> {
+    if (!values.length) return [];
+    const rows = await this.db
+      .insert(table as Loose)
+      .values(values.map((v) => ({ ...v, tenantId: this.tenantId })) as T["$inferInsert"][])
+      .returning();
+    return rows as T["$inferSelect"][];
+  }
+
+  async update<T extends TenantTable>(table: T, id: number, values: Partial<T["$inferInsert"]>, what?: string): Promise<T["$inferSelect"]> {
+    const { tenantId: _t, id: _i, ...rest } = values as Record<string, unknown>;
+    const [row] = await this.db
+      .update(table as Loose)
+      .set(rest as Partial<T["$inferInsert"]>)
+      .where(this.where(table, eq(table.id, id)))
+      .returning();
+    if (!row) throw notFound(what);
+    return row as T["$inferSelect"];
+  }
+
+  async remove(table: TenantTable, id: number, what?: string): Promise<void> {
+    const rows = await this.db
+      .delete(table as Loose)
+      .where(this.where(table, eq(table.id, id)))
+      .returning({ id: table.id });
+    if (!rows.length) throw notFound(what);
+  }
+
+  /** Runs `fn` in one transaction with a scope bound to it. */
+  transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
+    return this.db.transaction((tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));
+  }
+}

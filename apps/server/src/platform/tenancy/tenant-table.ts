@@ -1,0 +1,77 @@
+import { type BuildExtraConfigColumns, getTableName, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  integer,
+  type PgColumnBuilderBase,
+  type PgTable,
+  type PgTableExtraConfigValue,
+  pgTable,
+  primaryKey,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
+import { tenants } from "./tenants.table.js";
+
+/**
+ * What wiping a school's data does to a table: `wipe` deletes its rows, `keep` leaves them,
+ * a function deletes what it chooses (keeping admin users, say). Declared once per table.
+ */
+export type WipeRule = "wipe" | "keep" | ((tx: Db, tenantId: number) => Promise<unknown>);
+
+const baseColumns = () => ({
+  tenantId: integer()
+    .notNull()
+    .references(() => tenants.id),
+  id: integer().generatedByDefaultAsIdentity(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+type BaseColumns = ReturnType<typeof baseColumns>;
+
+/** Any table made by `tenantTable`: what the engine and the scope rely on. */
+// biome-ignore lint/suspicious/noExplicitAny: any table's config; the columns below are what matter
+export type TenantTable = PgTable<any> & { tenantId: AnyPgColumn; id: AnyPgColumn; createdAt: AnyPgColumn };
+
+const registry: { table: TenantTable; wipe: WipeRule }[] = [];
+
+/**
+ * A tenant-owned table: `tenant_id` NOT NULL, primary key (tenant_id, id), ids from one identity
+ * sequence so they are unique across tenants, and its wipe rule registered.
+ */
+export function tenantTable<TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  columns: TColumns,
+  extra?: (t: BuildExtraConfigColumns<TName, BaseColumns & TColumns, "pg">) => PgTableExtraConfigValue[],
+  wipe: WipeRule = "wipe",
+) {
+  const table = pgTable(name, { ...baseColumns(), ...columns }, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), ...(extra?.(t) ?? [])]);
+  registry.push({ table: table as unknown as TenantTable, wipe });
+  return table;
+}
+
+/** Sets a table's wipe rule after its declaration, for a rule that refers to the table itself. */
+export function setWipeRule(table: TenantTable, wipe: WipeRule) {
+  const entry = registry.find((e) => e.table === table);
+  if (!entry) throw new Error(`${getTableName(table)} is not a tenant table`);
+  entry.wipe = wipe;
+}
+
+/** Every tenant table, in declaration order (parents before children). */
+export function tenantTables(): readonly { table: TenantTable; wipe: WipeRule }[] {
+  return registry;
+}
+
+/** Applies every table's wipe rule, children first, inside the caller's transaction. */
+export async function wipeTenant(tx: Db, tenantId: number): Promise<string[]> {
+  const wiped: string[] = [];
+  for (const { table, wipe } of [...registry].reverse()) {
+    if (wipe === "keep") continue;
+    if (wipe === "wipe") await tx.execute(sql`delete from ${table} where ${table.tenantId} = ${tenantId}`);
+    else await wipe(tx, tenantId);
+    wiped.push(getTableName(table));
+  }
+  return wiped;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import { parseConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+import type { Services } from "../src/platform/services.js";
+import { provisionTenant } from "../src/platform/tenancy/provision.js";
+
+export type TestApp = FastifyInstance & { services: Services };
+
+let shared: Promise<{ app: TestApp; database: Database }> | undefined;
+
+export const TEST_ENV = {
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  // Tests all come from one address; keep the per-address limit out of their way.
+  LOGIN_MAX_FAILURES_PER_IP: "100000",
+};
+
+/** One app and one migrated database per worker, shared by the worker's tests. */
+export function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  if (Object.keys(env).length) return buildTestApp(env).then((x) => x.app);
+  shared ??= buildTestApp({});
+  return shared.then((x) => x.app);
+}
+
+/** An app of its own (its own settings or limits), on the worker's database kind. */
+export async function buildTestApp(env: Record<string, string>): Promise<{ app: TestApp; database: Database }> {
+  const url = inject("testDatabaseUrl");
+  const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...env });
+  const database = await openDatabase(url ? { databaseUrl: url } : {});
+  const app = await buildApp({ config, database, logger: false });
+  app.addHook("onClose", () => database.close());
+  await app.ready();
+  return { app, database };
+}
+
+export const uniqueCode = (prefix = "T") => `${prefix}${randomBytes(4).toString("hex")}`.toUpperCase();
+let phoneCounter = 0;
+/** A mobile number no other test in this worker uses (Indian numbers, E.164). */
+export const uniqueMobile = () => `+9197${String(process.pid % 10000).padStart(4, "0")}${String(++phoneCounter).padStart(4, "0")}`;
+
+export const PASSWORD = "Quiet-Garden-42";
+
+export interface TestTenant {
+  id: number;
+  code: string;
+  admin: { id: number; mobile: string; password: string };
+}
+
+/** A fresh school with an admin; every test makes its own, so tests never collide. */
+export async function newTenant(app: TestApp, overrides: { country?: string; name?: string } = {}): Promise<TestTenant> {
+  const code = uniqueCode();
+  const mobile = uniqueMobile();
+  const { tenant, admin } = await provisionTenant(app.services.db, {
+    code,
+    name: overrides.name ?? `School ${code}`,
+    country: overrides.country ?? "IN",
+    admin: { name: "Test Admin", mobile, password: PASSWORD },
+  });
+  return { id: tenant.id, code, admin: { id: admin.id, mobile, password: PASSWORD } };
+}
+
+/** A client that calls the app as the web app does: JSON, x-requested-with, the session token. */
+export function client(app: TestApp, token?: string) {
+  const call = (method: InjectOptions["method"], url: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { "x-requested-with": "XMLHttpRequest", ...(token ? { "x-access-token": token } : {}) },
+      ...(body !== undefined ? { payload: body as InjectOptions["payload"] } : {}),
+    });
+  return {
+    get: (url: string) => call("GET", url),
+    post: (url: string, body?: unknown) => call("POST", url, body ?? {}),
+    put: (url: string, body?: unknown) => call("PUT", url, body ?? {}),
+    delete: (url: string) => call("DELETE", url),
+  };
+}
+
+/** Signs in by mobile and password and returns a client carrying the session. */
+export async function signIn(app: TestApp, code: string, mobile: string, password = PASSWORD) {
+  const res = await client(app).post("/admin/open/auth/login-mobile", { mobile, password, code });
+  if (res.statusCode !== 200 || !res.json().auth) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const token = res.json().token as string;
+  return { token, user: res.json().user, api: client(app, token) };
+}
+
+/** A school with its admin signed in: the starting point of most tests. */
+export async function adminOfNewTenant(app: TestApp) {
+  const tenant = await newTenant(app);
+  const session = await signIn(app, tenant.code, tenant.admin.mobile);
+  return { tenant, ...session };
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm test`: every test. The server suite (on PGlite, or PostgreSQL with DATABASE_URL), the web
+// unit tests, then the browser tests against the built app in Chromium (found or installed).
+import { spawnSync } from "node:child_process";
+
+const root = new URL("..", import.meta.url).pathname;
+const steps = [
+  ["server tests", "npm", ["run", "test", "-w", "apps/server"]],
+  ["web unit tests", "npm", ["run", "test", "-w", "apps/web"]],
+  ["web build", "npm", ["run", "build", "-w", "apps/web"]],
+  ["browser", "node", ["scripts/ensure-chromium.mjs"]],
+  ["browser tests", "npm", ["run", "e2e", "-w", "apps/web"]],
+];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`\n${name} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
