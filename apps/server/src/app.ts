@@ -39,7 +39,6 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.production,
-    disableRequestLogging: !config.production && config.LOG_LEVEL !== "debug",
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
