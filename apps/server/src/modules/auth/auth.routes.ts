@@ -1,26 +1,57 @@
-import { AuthReply, AuthUser, BusinessCode, ErrorReply, Mobile, Username } from "@taleem/contract";
-import { and, eq } from "drizzle-orm";
+import { AuthReply, AuthUser, BusinessCode, ErrorReply, Mobile, Otp, Username, VerifyAdminBody, VerifyAdminReply } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { userOf } from "../../platform/auth/auth.plugin.js";
+import { homeOf, userOf } from "../../platform/auth/auth.plugin.js";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { SESSION_COOKIE } from "../../platform/auth/session.service.js";
-import { users } from "../../platform/auth/users.table.js";
+import { AppError, forbidden } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
-import { tenants } from "../../platform/tenancy/tenants.table.js";
-import { authUser, chooseProfile, findTenantByCode, profilesOf } from "./identity.service.js";
-import { completeSignIn, findAccount, passwordSignIn } from "./sign-in.service.js";
+import { registerCodeSignIn } from "./code-sign-in.routes.js";
+import { registerEmailLinks } from "./email-links.routes.js";
+import { findTenantByCode, loadAuthUser } from "./identity.service.js";
+import { registerPlatformSignIn } from "./platform-sign-in.routes.js";
+import { registerPublicInfo } from "./public-info.routes.js";
+import {
+  accountKey,
+  authFailure,
+  checkOwnPassword,
+  clearFailures,
+  completeSignIn,
+  findAccount,
+  guardAttempts,
+  INVALID_CREDENTIALS,
+  passwordSignIn,
+  signInFailed,
+} from "./sign-in.service.js";
 
 const SignInPassword = z.string().min(1).max(128);
-const Otp = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, "The code has 6 digits");
 const tags = ["auth"];
 
-/** Sign-in: mobile or username with a password, the two-factor step, the session check, sign-out. */
+/**
+ * Everything about signing in: password, one-time code, two-factor, e-mailed links, the session
+ * check, sign-out, the platform admins' own sign-in, and what the sign-in pages show.
+ */
 export function registerAuthModule(app: FastifyInstance, services: Services) {
+  app.register(async (signIn) => {
+    // The sign-in calls' client decides on `auth`: every refusal says auth:false. The root
+    // handler still writes the reply (a throw here goes to the parent handler).
+    signIn.setErrorHandler((error) => {
+      if (error instanceof AppError && error.status < 500 && error.extra?.auth === undefined) {
+        throw new AppError(error.status, error.code, error.message, error.params, { ...error.extra, auth: false });
+      }
+      throw error;
+    });
+    registerSignInRoutes(signIn, services);
+    registerCodeSignIn(signIn, services);
+    registerPlatformSignIn(signIn, services);
+  });
+  registerEmailLinks(app, services);
+  registerPublicInfo(app, services);
+  registerSessionRoutes(app, services);
+}
+
+function registerSignInRoutes(app: FastifyInstance, services: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: "open" } as const;
 
@@ -30,7 +61,7 @@ export function registerAuthModule(app: FastifyInstance, services: Services) {
       tags,
       summary: "Sign in with mobile number and password",
       body: z.object({ mobile: Mobile, password: SignInPassword, code: BusinessCode }),
-      response: { 200: AuthReply, 400: ErrorReply },
+      response: { 200: AuthReply, 400: ErrorReply, 429: ErrorReply },
     },
     handler: async (req, reply) => {
       const tenant = await findTenantByCode(services.db, req.body.code);
@@ -44,7 +75,7 @@ export function registerAuthModule(app: FastifyInstance, services: Services) {
       tags,
       summary: "Sign in with username and password",
       body: z.object({ username: Username, password: SignInPassword, code: BusinessCode }),
-      response: { 200: AuthReply, 400: ErrorReply },
+      response: { 200: AuthReply, 400: ErrorReply, 429: ErrorReply },
     },
     handler: async (req, reply) => {
       const tenant = await findTenantByCode(services.db, req.body.code);
@@ -56,28 +87,41 @@ export function registerAuthModule(app: FastifyInstance, services: Services) {
     config: open,
     schema: {
       tags,
-      summary: "Complete a sign-in with the two-factor code",
+      summary: "Complete a sign-in with the two-factor code (the password is checked again)",
       body: z
         .object({ mobile: Mobile.optional(), username: Username.optional(), password: SignInPassword, code: BusinessCode, otp: Otp })
         .refine((b) => b.mobile || b.username, { message: "Give the mobile number or the username", path: ["mobile"] }),
-      response: { 200: AuthReply, 400: ErrorReply },
+      response: { 200: AuthReply, 400: ErrorReply, 429: ErrorReply },
     },
     handler: async (req, reply) => {
       const { mobile, username, password, code, otp } = req.body;
       const tenant = await findTenantByCode(services.db, code);
       const account = mobile ? { mobile } : { username: username! };
+      const key = accountKey(tenant, account);
+      await guardAttempts(services, req, key);
       // The password is checked again: the code alone never opens a password account.
       const user = await findAccount(services, tenant, account);
-      if (user?.status !== "active" || !(await verifyPassword(user.passwordHash, password)) || !user.mobile) {
-        return reply.status(400).send({ auth: false as const, message: "Invalid credentials. Check your details and try again.", code: "signin.invalid" });
+      if (!(await verifyPassword(user?.passwordHash, password)) || user?.status !== "active" || !user.mobile) {
+        await signInFailed(services, req, tenant, key, user?.id ?? null, "two-factor");
+        throw authFailure("signin.invalid", INVALID_CREDENTIALS);
       }
-      await services.otp.verify(tenant.id, user.mobile, "two-factor", otp);
+      try {
+        await services.otp.verify(tenant.id, user.mobile, "two-factor", otp);
+      } catch (e) {
+        await signInFailed(services, req, tenant, key, user.id, "two-factor");
+        throw e;
+      }
+      await clearFailures(services, req, key);
       return completeSignIn(services, req, reply, tenant, user, { via: "two-factor", secondFactorDone: true });
     },
   });
+}
+
+function registerSessionRoutes(app: FastifyInstance, services: Services) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/user/open/auth/validatetoken", {
-    config: open,
+    config: { access: "open" },
     schema: {
       tags,
       summary: "The session check",
@@ -86,15 +130,8 @@ export function registerAuthModule(app: FastifyInstance, services: Services) {
     handler: async (req) => {
       const p = req.principal;
       if (p?.kind !== "user") return { auth: false as const, message: "Not signed in" };
-      const [tenant] = await services.db.select().from(tenants).where(eq(tenants.id, p.tenantId));
-      const [user] = await services.db
-        .select()
-        .from(users)
-        .where(and(eq(users.tenantId, p.tenantId), eq(users.id, p.userId)));
-      const all = await profilesOf(services.db, p.tenantId, p.userId);
-      const profile = chooseProfile(all, p.profileId);
-      if (!tenant || !user || !profile) return { auth: false as const, message: "Not signed in" };
-      return { auth: true as const, user: authUser(tenant, user, profile, all) };
+      const user = await loadAuthUser(services.db, p.tenantId, p.userId, p.profileId);
+      return user ? { auth: true as const, user } : { auth: false as const, message: "Not signed in" };
     },
   });
 
@@ -105,6 +142,24 @@ export function registerAuthModule(app: FastifyInstance, services: Services) {
       await services.sessions.revoke(p.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { message: "Signed out" };
+    },
+  });
+
+  r.post("/admin/open/auth/verify-admin", {
+    // Under /admin/open by the specification's path, but it checks the caller's own password,
+    // so it needs a signed-in session of an admin-area role.
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "Confirm the signed-in admin's password before a dangerous action (needs an admin-area session; failures are rate limited)",
+      body: VerifyAdminBody,
+      response: { 200: VerifyAdminReply, 400: ErrorReply, 429: ErrorReply },
+    },
+    handler: async (req) => {
+      const p = userOf(req);
+      if (p.area !== "admin") throw forbidden(homeOf(p));
+      if (!(await checkOwnPassword(services, req, p, req.body.password))) throw authFailure("verify.failed", "Verification failed", { field: "password" });
+      return { auth: true as const, message: "Verified" };
     },
   });
 }

@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from "../../platform/auth/session.service.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
+import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
 
 export type UserRecord = typeof users.$inferSelect;
@@ -19,6 +20,11 @@ export async function findTenantByCode(db: Db, code: string): Promise<TenantRow>
     .where(eq(sql`lower(${tenants.code})`, code.trim().toLowerCase()))
     .limit(1);
   if (!tenant) throw badRequest("tenant.unknown", "No school or centre was found with this code.", { field: "code" });
+  return requireActiveTenant(tenant);
+}
+
+/** Refuses a suspended school with its reason: nobody signs in or resets a password there. */
+export function requireActiveTenant(tenant: TenantRow): TenantRow {
   if (tenant.status !== "active") {
     throw badRequest(
       "tenant.suspended",
@@ -28,6 +34,11 @@ export async function findTenantByCode(db: Db, code: string): Promise<TenantRow>
       { reason: tenant.suspendedReason ?? "" },
     );
   }
+  return tenant;
+}
+
+export async function tenantById(db: Db, tenantId: number): Promise<TenantRow | undefined> {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   return tenant;
 }
 
@@ -81,9 +92,25 @@ export function authUser(tenant: TenantRow, user: UserRecord, profile: ProfileIn
   };
 }
 
+/** A person as the session check and their own profile show them, through the session's profile. */
+export async function loadAuthUser(db: Db, tenantId: number, userId: number, profileId: number): Promise<AuthUser | undefined> {
+  const tenant = await tenantById(db, tenantId);
+  const user = await new TenantScope(db, tenantId).findOptional(users, userId);
+  const all = await profilesOf(db, tenantId, userId);
+  const profile = chooseProfile(all, profileId);
+  if (!tenant || !user || !profile) return undefined;
+  return authUser(tenant, user, profile, all);
+}
+
+/** The session cookie's options: httpOnly, SameSite=Strict, Secure in production. */
+export function sessionCookie(services: Services, expires: Date) {
+  return { httpOnly: true, sameSite: "strict", secure: services.config.production, path: "/", expires } as const;
+}
+
 /**
- * Opens a session for a person in a profile: renews the session (a new token at every sign-in),
- * sets the cookie, remembers the profile, and returns the reply every sign-in call gives.
+ * Opens a session for a person in a profile: renews the session (a new token at every sign-in,
+ * and the session the caller came with, if any, ends), sets the cookie, remembers the profile,
+ * and returns the reply every sign-in call gives.
  */
 export async function openSession(
   services: Services,
@@ -94,6 +121,7 @@ export async function openSession(
   profile: ProfileInfo,
   all: ProfileInfo[],
 ) {
+  if (req.principal) await services.sessions.revoke(req.principal.sessionId);
   const { token, expiresAt } = await services.sessions.create(
     { tenantId: tenant.id, userId: user.id, profileId: profile.id },
     { ip: req.ip, userAgent: req.headers["user-agent"] },
@@ -102,12 +130,6 @@ export async function openSession(
     .update(users)
     .set({ lastProfileId: profile.id, lastLoginAt: new Date() })
     .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)));
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "strict",
-    secure: services.config.production,
-    path: "/",
-    expires: expiresAt,
-  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookie(services, expiresAt));
   return { auth: true as const, user: authUser(tenant, user, profile, all), token, message: "Logged in successfully" };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../http/errors.js";
@@ -10,6 +10,9 @@ export type CodePurpose = (typeof oneTimeCodes.$inferSelect)["purpose"];
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
+
+export const tooManyCodes = (minutes: number) =>
+  new AppError(429, "otp.too_many", `Too many codes were requested for this number. Please wait ${minutes} minutes and try again.`, { minutes });
 
 export interface OtpPolicy {
   secretKey: string;
@@ -35,16 +38,22 @@ export class OtpService {
     return hashSecret(`${tenantId}:${mobile}:${purpose}:${code}`, this.policy.secretKey);
   }
 
-  /** Sends a code, or refuses with 429 when the number has had too many lately. */
-  async send(tenantId: number, mobile: string, purpose: CodePurpose, text: (code: string) => string): Promise<void> {
+  /** The refusal when a number has had too many codes lately (also used for requests that send nothing). */
+  tooMany(): AppError {
+    return tooManyCodes(Math.ceil(this.policy.sendWindowSeconds / 60));
+  }
+
+  /**
+   * Sends a code, or refuses with 429 when the number has had too many lately. With `later`,
+   * the SMS leaves after the reply (see Messenger.later); the code is stored either way.
+   */
+  async send(tenantId: number, mobile: string, purpose: CodePurpose, text: (code: string) => string, opts: { later?: boolean } = {}): Promise<void> {
     const since = new Date(Date.now() - this.policy.sendWindowSeconds * 1000);
     const [sent] = await this.db
       .select({ n: count() })
       .from(oneTimeCodes)
       .where(and(eq(oneTimeCodes.tenantId, tenantId), eq(oneTimeCodes.mobile, mobile), gt(oneTimeCodes.createdAt, since)));
-    if ((sent?.n ?? 0) >= this.policy.maxSends) {
-      throw new AppError(429, "otp.too_many", "Too many codes were sent to this number. Please wait 15 minutes and try again.");
-    }
+    if ((sent?.n ?? 0) >= this.policy.maxSends) throw this.tooMany();
     const code = newCode();
     await this.db.insert(oneTimeCodes).values({
       tenantId,
@@ -54,7 +63,9 @@ export class OtpService {
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
     });
     if (this.policy.logCodes) this.log.warn(`one-time code for ${mobile} (${purpose}): ${code} [shown only outside production]`);
-    await this.messenger.sms(tenantId, mobile, text(code));
+    const message = text(code);
+    if (opts.later) this.messenger.later(() => this.messenger.sms(tenantId, mobile, message));
+    else await this.messenger.sms(tenantId, mobile, message);
   }
 
   /** Consumes the newest live code for this number and purpose; a wrong one counts a try. */
@@ -77,9 +88,10 @@ export class OtpService {
     if (!row || row.attempts >= CODE_MAX_TRIES) throw wrong();
     const match = sameHash(row.codeHash, this.hash(tenantId, mobile, purpose, code.trim()));
     if (!match) {
+      // Counted in SQL so that concurrent wrong tries each count.
       await this.db
         .update(oneTimeCodes)
-        .set({ attempts: row.attempts + 1 })
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
         .where(and(eq(oneTimeCodes.tenantId, tenantId), eq(oneTimeCodes.id, row.id)));
       throw wrong();
     }

@@ -92,17 +92,21 @@ export class SessionService {
     };
   }
 
-  async setProfile(sessionId: number, profileId: number) {
-    await this.db.update(sessions).set({ profileId }).where(eq(sessions.id, sessionId));
+  async setProfile(sessionId: number, profileId: number, db: Db = this.db) {
+    await db.update(sessions).set({ profileId }).where(eq(sessions.id, sessionId));
   }
 
-  async revoke(sessionId: number) {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  async revoke(sessionId: number, db: Db = this.db) {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** Signs a person out everywhere but `keepSessionId` (after a password change). */
-  async revokeOthers(tenantId: number, userId: number, keepSessionId?: number) {
-    await this.db
+  /**
+   * Signs a person out everywhere but `keepSessionId` (after a password change). Pass the
+   * transaction as `db` to make it land with the change (PGlite has one connection: a query
+   * outside an open transaction would wait for it).
+   */
+  async revokeOthers(tenantId: number, userId: number, keepSessionId?: number, db: Db = this.db) {
+    await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(

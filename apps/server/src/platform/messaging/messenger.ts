@@ -16,6 +16,7 @@ export interface MessengerOptions {
  */
 export class Messenger {
   private readonly mail: Transporter | undefined;
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -54,7 +55,24 @@ export class Messenger {
     return "sent";
   }
 
+  /**
+   * Delivers without making the reply wait, so a reply's timing cannot tell whether a message
+   * went out (a code or link for an account that exists). A failure is logged, never thrown.
+   */
+  later(deliver: () => Promise<unknown>): void {
+    const job: Promise<unknown> = deliver()
+      .catch((err) => this.log.error({ err }, "message delivery failed"))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  /** Resolves once every delivery handed to `later` has finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Closes the SMTP transport once the deliveries still in flight are done. */
   close() {
-    this.mail?.close();
+    void this.settled().then(() => this.mail?.close());
   }
 }
