@@ -9,11 +9,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { registerAcademicsModule } from "./modules/academics/academics.routes.js";
 import { registerAccountModule } from "./modules/account/account.routes.js";
+import { registerAlumniModule } from "./modules/alumni/alumni.routes.js";
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
+import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
+import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
+import { registerStudentsModule } from "./modules/students/students.routes.js";
+import { registerTimetableModule } from "./modules/timetable/timetable.routes.js";
 import { registerUsersModule } from "./modules/users/users.routes.js";
 import { ActivityRecorder } from "./platform/audit/activity-recorder.js";
 import { installAuth } from "./platform/auth/auth.plugin.js";
@@ -39,6 +45,17 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.production,
+  });
+  // The spec's client sends a JSON content type on every call, bodiless ones included.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (!text.trim()) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400 }), undefined);
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,6 +113,12 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerRolesModule(app, services);
   registerUsersModule(app, services);
   registerSettingsModule(app, services);
+  registerStudentsModule(app, services);
+  registerAcademicsModule(app, services);
+  registerClassroomsModule(app, services);
+  registerEnrolmentsModule(app, services);
+  registerTimetableModule(app, services);
+  registerAlumniModule(app, services);
 
   await serveWebApp(app, config);
 

@@ -54,6 +54,9 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** Store pages the `app` and `download` links send phones to. */
+  IOS_APP_URL: url(["https:"]).optional(),
+  ANDROID_APP_URL: url(["https:"]).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

@@ -47,7 +47,8 @@ export function defineResource<Row extends z.ZodObject, Create extends z.ZodObje
   return def;
 }
 
-export const Id = z.coerce.number().int().positive();
+/** A row id: a positive integer the database can hold. */
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const Status = z.enum(["active", "inactive"]);
 export type Status = z.infer<typeof Status>;
 

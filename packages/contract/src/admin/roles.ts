@@ -1,7 +1,35 @@
 import { z } from "zod";
 import { Area } from "../platform/areas.js";
-import { PermissionMap } from "../platform/permissions.js";
-import { defineResource, Id, Status } from "../resource.js";
+import { CRUD_ACTIONS, MODULES, type ModuleKey, PermissionMap } from "../platform/permissions.js";
+import { defineResource, Status } from "../resource.js";
+import { RowId } from "./common.js";
+
+/** The actions a module can grant: view, add, edit, delete, and its own (approve, publish, ...). */
+export function actionsOf(module: string): readonly string[] | undefined {
+  if (!Object.hasOwn(MODULES, module)) return undefined;
+  return [...CRUD_ACTIONS, ...MODULES[module as ModuleKey]];
+}
+
+/**
+ * A role's permission map, each key a module of MODULES and each action one that module knows.
+ * `{"*": ["*"]}` (every action of every module) is the Admin role's map and nothing else's.
+ */
+export const RolePermissions = PermissionMap.superRefine((map, ctx) => {
+  for (const [module, actions] of Object.entries(map)) {
+    if (module === "*") {
+      if (actions.length !== 1 || actions[0] !== "*") ctx.addIssue({ code: "custom", path: [module], message: 'Full access is written {"*": ["*"]}' });
+      continue;
+    }
+    const known = actionsOf(module);
+    if (!known) {
+      ctx.addIssue({ code: "custom", path: [module], message: `Unknown module: ${module.slice(0, 40)}` });
+      continue;
+    }
+    for (const action of actions) {
+      if (!known.includes(action)) ctx.addIssue({ code: "custom", path: [module], message: `Unknown action for ${module}: ${action}` });
+    }
+  }
+});
 
 export const RoleRow = z.object({
   id: z.number(),
@@ -19,15 +47,24 @@ export type RoleRow = z.infer<typeof RoleRow>;
 const roleFields = {
   name: z.string().trim().min(1).max(60),
   area: Area,
-  permissions: PermissionMap.default({}),
+  permissions: RolePermissions,
+  requiresTwoFactor: z.boolean(),
+  status: Status,
+};
+export const RoleCreate = z.object({
+  ...roleFields,
+  permissions: RolePermissions.default({}),
   requiresTwoFactor: z.boolean().default(false),
   status: Status.default("active"),
-};
-export const RoleCreate = z.object(roleFields);
+});
+// No defaults here: a field left out of an update keeps its value.
 export const RoleUpdate = z
-  .object({ id: Id, ...roleFields })
+  .object({ id: RowId, ...roleFields })
   .partial()
   .required({ id: true });
+
+/** PUT /admin/api/role/permission: replaces one role's permission map. */
+export const RolePermissionUpdate = z.object({ id: RowId, permissions: RolePermissions });
 
 export const roleResource = defineResource({
   path: "role",

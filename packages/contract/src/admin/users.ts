@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Language } from "../platform/areas.js";
-import { defineResource, Id, Status } from "../resource.js";
+import { defineResource, Status } from "../resource.js";
+import { RowId } from "./common.js";
 
 export const Password = z.string().min(8, "Password must be at least 8 characters").max(128);
 /** A mobile number as typed; the server reads it with the school's country and stores E.164. */
@@ -45,14 +46,15 @@ const userFields = {
   mobile: Mobile.nullish(),
   username: Username.nullish(),
   email: Email.nullish(),
-  language: Language.default("en"),
-  status: Status.default("active"),
-  roleIds: z.array(Id).min(1, "Choose at least one role").max(10),
+  language: Language,
+  status: Status,
+  roleIds: z.array(RowId).min(1, "Choose at least one role").max(10),
 };
 
-export const UserCreate = z.object({ ...userFields, password: Password.optional() });
+export const UserCreate = z.object({ ...userFields, language: Language.default("en"), status: Status.default("active"), password: Password.optional() });
+// No defaults here: a field left out of an update keeps its value.
 export const UserUpdate = z
-  .object({ id: Id, ...userFields })
+  .object({ id: RowId, ...userFields })
   .partial()
   .required({ id: true });
 
@@ -86,3 +88,54 @@ export const userResource = defineResource({
     { key: "password", kind: "password", createOnly: true },
   ],
 });
+
+/** POST /admin/api/user/resetpassword: a new password, or none to make the person sign in by code and set one. */
+export const UserResetPassword = z.object({ userId: RowId, password: Password.optional() });
+
+export const GuardianRelation = z.string().trim().min(1).max(40);
+
+/** POST /admin/api/user/assign-student: links a parent to students (adding to the links they have). */
+export const AssignStudents = z.object({
+  userId: RowId,
+  studentIds: z.array(RowId).min(1, "Choose at least one student").max(50),
+  relation: GuardianRelation.optional(),
+});
+
+/** POST /admin/api/user/merge: two accounts of one person become `keepUserId`. */
+export const MergeUsers = z.object({ keepUserId: RowId, mergeUserId: RowId });
+
+/** At most this many rows in one import. */
+export const USER_IMPORT_MAX_ROWS = 2000;
+
+/** One row of a user import, after empty cells are dropped. A role by name, or role ids. */
+export const UserImportRow = z.object({
+  name: z.string().trim().min(1).max(120),
+  mobile: Mobile.optional(),
+  username: Username.optional(),
+  email: Email.optional(),
+  role: z.string().trim().min(1).max(60).optional(),
+  roleIds: z.array(RowId).min(1).max(10).optional(),
+  password: Password.optional(),
+  language: Language.default("en"),
+});
+export type UserImportRow = z.infer<typeof UserImportRow>;
+
+/**
+ * POST /admin/api/user/bulk. Rows are checked one by one (so every bad row is reported with its
+ * number), not by this schema; each should match UserImportRow.
+ */
+export const UserBulkImport = z.object({
+  rows: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1, "The file has no rows")
+    .max(USER_IMPORT_MAX_ROWS, `At most ${USER_IMPORT_MAX_ROWS} rows can be imported at once`),
+});
+
+/** One problem in an import: the row (1-based), the field and what is wrong. */
+export const ImportRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+export const UserBulkReply = z.object({ message: z.string(), count: z.number().int() });
+
+/** POST /admin/open/admission/checkparent/{code}/{mobile}: whether the school knows this parent. */
+export const CheckParentReply = z.object({ exists: z.boolean() });

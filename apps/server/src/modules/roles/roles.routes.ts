@@ -1,5 +1,5 @@
-import { PermissionMap, RoleRow, roleResource } from "@taleem/contract";
-import { count, eq } from "drizzle-orm";
+import { type PermissionMap, RolePermissionUpdate, RoleRow, RowId, roleResource } from "@taleem/contract";
+import { count, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,10 +7,11 @@ import { recordChange } from "../../platform/audit/audit.service.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles } from "../../platform/auth/users.table.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
-import { contextOf } from "../../platform/resources/resource-context.js";
+import { contextOf, type RequestContext } from "../../platform/resources/resource-context.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { assertWithinCaller, isFullAccessMap } from "./role-grants.service.js";
 
 type RoleRecord = typeof roles.$inferSelect;
 
@@ -25,14 +26,42 @@ export const presentRole = (r: RoleRecord): RoleRow => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The Admin role keeps full access and its area, so a school can never lock itself out. */
+/** The Admin role keeps full access, its area and its status, so a school can never lock itself out. */
 function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string }) {
-  if (existing.builtin === "admin" && (change.permissions !== undefined || (change.area && change.area !== "admin") || change.status === "inactive")) {
-    throw badRequest("role.admin_locked", "The Admin role always has full access; its permissions, area and status cannot change.");
+  if (existing.builtin === "admin") {
+    const losesAccess = change.permissions !== undefined && !isFullAccessMap(change.permissions);
+    if (losesAccess || (change.area && change.area !== "admin") || change.status === "inactive") {
+      throw badRequest("role.admin_locked", "The Admin role always has full access; its permissions, area and status cannot change.", { field: "permissions" });
+    }
+    return;
   }
   if (existing.builtin && change.area && change.area !== existing.area) {
     throw badRequest("role.builtin_area", "A built-in role's area cannot change.", { field: "area" });
   }
+}
+
+/**
+ * A permission map as stored: actions without repeats. Full access ("*") belongs to the Admin
+ * role alone; a school's own role lists its modules and actions one by one.
+ */
+function cleanPermissions(ctx: RequestContext, permissions: PermissionMap, role: { builtin: string | null }): PermissionMap {
+  if (permissions["*"] && role.builtin !== "admin") {
+    throw badRequest("role.full_access_reserved", "Full access is reserved for the Admin role. Choose modules and actions one by one.", {
+      field: "permissions",
+    });
+  }
+  const clean = Object.fromEntries(Object.entries(permissions).map(([module, actions]) => [module, [...new Set(actions)]]));
+  assertWithinCaller(ctx, clean, "grant these permissions");
+  return clean;
+}
+
+async function refuseDuplicateName(scope: TenantScope, name: string, exceptId?: number) {
+  const [taken] = await scope.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(scope.where(roles, eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw conflict("role.name_taken", `A role named ${name} already exists.`, { field: "name" });
 }
 
 async function refuseInUse(scope: TenantScope, role: RoleRecord) {
@@ -47,12 +76,22 @@ async function refuseInUse(scope: TenantScope, role: RoleRecord) {
 export function registerRolesModule(app: FastifyInstance, { db }: Services) {
   serveResource(app, db, roleResource, roles, {
     present: async (_ctx, rows) => rows.map(presentRole),
-    beforeUpdate: async (_ctx, existing, input) => {
-      guardBuiltin(existing, input);
-      const { id: _id, ...rest } = input;
-      return rest;
+    beforeCreate: async (ctx, input) => {
+      await refuseDuplicateName(ctx.scope, input.name);
+      return { ...input, builtin: null, permissions: cleanPermissions(ctx, input.permissions, { builtin: null }) };
     },
-    beforeDelete: (ctx, existing) => refuseInUse(ctx.scope, existing),
+    beforeUpdate: async (ctx, existing, input) => {
+      guardBuiltin(existing, input);
+      // Editing a role at all needs every grant it has: renaming or disabling a stronger role is not for a weaker one.
+      assertWithinCaller(ctx, existing.permissions, "change this role");
+      const { id: _id, ...rest } = input;
+      if (rest.name !== undefined) await refuseDuplicateName(ctx.scope, rest.name, existing.id);
+      return rest.permissions === undefined ? rest : { ...rest, permissions: cleanPermissions(ctx, rest.permissions, existing) };
+    },
+    beforeDelete: async (ctx, existing) => {
+      assertWithinCaller(ctx, existing.permissions, "delete this role");
+      await refuseInUse(ctx.scope, existing);
+    },
     listExtras: async (ctx) => {
       const rows = await ctx.scope.db.select({ status: roles.status, n: count() }).from(roles).where(ctx.scope.where(roles)).groupBy(roles.status);
       return {
@@ -77,7 +116,7 @@ export function registerRolesModule(app: FastifyInstance, { db }: Services) {
     schema: {
       tags: ["roles"],
       summary: "One role with its permission map",
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: RowId }),
       response: { 200: one },
     },
     handler: async (req) => {
@@ -92,7 +131,8 @@ export function registerRolesModule(app: FastifyInstance, { db }: Services) {
     schema: {
       tags: ["roles"],
       summary: "Replace a role's permission map",
-      body: z.object({ id: z.coerce.number().int().positive(), permissions: PermissionMap }),
+      description: "Keys are module keys of MODULES, actions view/add/edit/delete or the module's own; an unknown one is a 400 naming it.",
+      body: RolePermissionUpdate,
       response: { 200: one },
     },
     handler: async (req) => {
@@ -100,7 +140,9 @@ export function registerRolesModule(app: FastifyInstance, { db }: Services) {
       const updated = await ctx.scope.transaction(async (scope) => {
         const existing = await scope.find(roles, req.body.id, "Role");
         guardBuiltin(existing, { permissions: req.body.permissions });
-        const row = await scope.update(roles, existing.id, { permissions: req.body.permissions });
+        assertWithinCaller(ctx, existing.permissions, "change this role");
+        const permissions = cleanPermissions(ctx, req.body.permissions, existing);
+        const row = await scope.update(roles, existing.id, { permissions });
         await recordChange(scope.db, {
           tenantId: scope.tenantId,
           userId: ctx.principal.userId,

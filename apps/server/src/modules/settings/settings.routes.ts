@@ -1,56 +1,184 @@
+import {
+  BusinessCode,
+  ErrorReply,
+  MessageReply,
+  PUBLIC_CONFIG_KEYS,
+  PublicSettings,
+  SettingsReply,
+  SettingsUpdate,
+  WIPE_DONE_MESSAGE,
+  WipeData,
+} from "@taleem/contract";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordChange } from "../../platform/audit/audit.service.js";
+import { homeOf } from "../../platform/auth/auth.plugin.js";
+import { verifyPassword } from "../../platform/auth/passwords.js";
+import { users } from "../../platform/auth/users.table.js";
+import { AppError, badRequest, forbidden } from "../../platform/http/errors.js";
 import { contextOf } from "../../platform/resources/resource-context.js";
 import type { Services } from "../../platform/services.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { wipeTenant } from "../../platform/tenancy/tenant-table.js";
+import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
+import { findTenantByCode } from "../auth/identity.service.js";
 
-const SettingsReply = z.object({ message: z.string(), config: z.record(z.string(), z.unknown()), profile: z.string() });
+const tags = ["settings"];
 
-export function registerSettingsModule(app: FastifyInstance, { db }: Services) {
+/** Wrong wipe passwords allowed per admin and window before the call is refused for a while. */
+const WIPE_MAX_FAILURES = 5;
+const WIPE_WINDOW_SECONDS = 15 * 60;
+
+const schoolOf = (t: TenantRow) => ({
+  code: t.code,
+  name: t.name,
+  logo: t.logo,
+  contactEmail: t.contactEmail,
+  contactPhone: t.contactPhone,
+  address: t.address,
+  country: t.country,
+  languages: t.languages,
+  defaultLanguage: t.defaultLanguage,
+});
+
+async function load(scope: TenantScope) {
+  const [row] = await scope.db.select().from(settings).where(scope.where(settings));
+  const [tenant] = await scope.db.select().from(tenants).where(eq(tenants.id, scope.tenantId));
+  return { row, tenant: tenant! };
+}
+
+/** Only the allow-listed keys of a school's config: what its public pages may show. */
+export function publicConfig(config: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(PUBLIC_CONFIG_KEYS.filter((k) => Object.hasOwn(config, k)).map((k) => [k, config[k]]));
+}
+
+export function registerSettingsModule(app: FastifyInstance, services: Services) {
+  const { db } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/admin/api/setting", {
     config: { permission: ["settings", "view"] },
-    schema: { tags: ["settings"], summary: "The school's settings", response: { 200: SettingsReply } },
+    schema: { tags, summary: "The school's settings", response: { 200: SettingsReply } },
     handler: async (req) => {
       const { scope } = contextOf(req, db);
-      const [row] = await scope.db.select().from(settings).where(scope.where(settings));
-      return { message: "Settings fetched successfully", config: row?.config ?? {}, profile: row?.profile ?? "" };
+      const { row, tenant } = await load(scope);
+      return { message: "Settings fetched successfully", config: row?.config ?? {}, profile: row?.profile ?? "", school: schoolOf(tenant) };
     },
   });
 
   r.put("/admin/api/setting", {
     config: { permission: ["settings", "edit"] },
     schema: {
-      tags: ["settings"],
+      tags,
       summary: "Change the school's settings",
-      body: z.object({ config: z.record(z.string(), z.unknown()).optional(), profile: z.string().max(10_000).optional() }),
-      response: { 200: SettingsReply },
+      description: "config keys are merged into the stored ones; a key set to null is removed. school changes the school's own record.",
+      body: SettingsUpdate,
+      response: { 200: SettingsReply, 400: ErrorReply },
     },
     handler: async (req) => {
       const ctx = contextOf(req, db);
-      const row = await ctx.scope.transaction(async (scope) => {
-        const [existing] = await scope.db.select().from(settings).where(scope.where(settings));
-        const next = {
-          config: { ...(existing?.config ?? {}), ...(req.body.config ?? {}) },
-          profile: req.body.profile ?? existing?.profile ?? "",
-        };
-        const saved = existing ? await scope.update(settings, existing.id, next) : await scope.insert(settings, next);
+      const { config, profile, school } = req.body;
+      const saved = await ctx.scope.transaction(async (scope) => {
+        const { row: existing, tenant } = await load(scope);
+        const merged: Record<string, unknown> = { ...(existing?.config ?? {}), ...(config ?? {}) };
+        for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
+        const next = { config: merged, profile: profile ?? existing?.profile ?? "" };
+        const row = existing ? await scope.update(settings, existing.id, next) : await scope.insert(settings, next);
+        let nextTenant: TenantRow | undefined = tenant;
+        if (school && Object.keys(school).length) {
+          const languages = school.languages ?? tenant.languages;
+          const defaultLanguage = school.defaultLanguage ?? tenant.defaultLanguage;
+          if (!languages.includes(defaultLanguage)) {
+            throw badRequest("settings.default_language", "The default language must be one of the school's languages.", { field: "school.defaultLanguage" });
+          }
+          [nextTenant] = await scope.db
+            .update(tenants)
+            .set({ ...school, languages: [...new Set(languages)], defaultLanguage })
+            .where(eq(tenants.id, scope.tenantId))
+            .returning();
+        }
         await recordChange(scope.db, {
           tenantId: scope.tenantId,
           userId: ctx.principal.userId,
           action: "update",
           entity: "settings",
-          entityId: saved.id,
-          before: existing,
-          after: saved,
+          entityId: row.id,
+          before: { ...existing, school: schoolOf(tenant) },
+          after: { ...row, school: schoolOf(nextTenant!) },
           ip: ctx.ip,
         });
-        return saved;
+        return { row, tenant: nextTenant! };
       });
-      return { message: "Settings updated successfully", config: row.config, profile: row.profile };
+      return { message: "Settings updated successfully", config: saved.row.config, profile: saved.row.profile, school: schoolOf(saved.tenant) };
+    },
+  });
+
+  r.get("/admin/open/setting/:code", {
+    config: { access: "open" },
+    schema: {
+      tags,
+      summary: "What a stranger may see of a school: name, logo, country, languages and its public config keys",
+      description: `Public config keys: ${PUBLIC_CONFIG_KEYS.join(", ")}. An unknown code is a 400 tenant.unknown.`,
+      params: z.object({ code: BusinessCode }),
+      response: { 200: PublicSettings, 400: ErrorReply },
+    },
+    handler: async (req) => {
+      const tenant = await findTenantByCode(db, req.params.code);
+      const [row] = await db.select({ config: settings.config }).from(settings).where(eq(settings.tenantId, tenant.id)).limit(1);
+      return {
+        message: "Settings fetched successfully",
+        code: tenant.code,
+        name: tenant.name,
+        logo: tenant.logo,
+        country: tenant.country,
+        languages: tenant.languages,
+        defaultLanguage: tenant.defaultLanguage,
+        config: publicConfig(row?.config ?? {}),
+      };
+    },
+  });
+
+  r.post("/admin/api/setting/wipe-data", {
+    config: { permission: ["settings", "wipe"] },
+    schema: {
+      tags,
+      summary: "Wipe the school's data, keeping its settings, admins, roles, logs and number series",
+      description: "Admin area only; the caller's own password is asked again. A wrong one is a 400 and nothing changes.",
+      body: WipeData,
+      response: { 200: MessageReply.strict(), 400: ErrorReply, 403: ErrorReply, 429: ErrorReply },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(req, db);
+      const p = ctx.principal;
+      if (p.area !== "admin") throw forbidden(homeOf(p));
+      const key = `wipe:${p.tenantId}:${p.userId}`;
+      if ((await services.attempts.count(key)) >= WIPE_MAX_FAILURES) {
+        throw new AppError(429, "wipe.locked", "Too many wrong passwords. Try again in 15 minutes.", undefined, {
+          error_message: "Too many wrong passwords. Try again in 15 minutes.",
+        });
+      }
+      const me = await ctx.scope.find(users, p.userId, "User");
+      if (!(await verifyPassword(me.passwordHash, req.body.password))) {
+        await services.attempts.hit(key, WIPE_WINDOW_SECONDS);
+        throw new AppError(400, "wipe.password", "Incorrect password", { field: "password" }, { error_message: "Incorrect password" });
+      }
+      await services.attempts.reset(key);
+      await ctx.scope.transaction(async (scope) => {
+        const wiped = await wipeTenant(scope.db, scope.tenantId);
+        await recordChange(scope.db, {
+          tenantId: scope.tenantId,
+          userId: p.userId,
+          action: "wipe-data",
+          entity: "tenant",
+          entityId: scope.tenantId,
+          details: { tables: wiped },
+          ip: ctx.ip,
+        });
+      });
+      return { message: WIPE_DONE_MESSAGE };
     },
   });
 }

@@ -1,5 +1,5 @@
-import { userResource } from "@taleem/contract";
-import { and, count, eq, exists, inArray, ne, sql } from "drizzle-orm";
+import { MAX_ID, userResource } from "@taleem/contract";
+import { and, count, eq, exists, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { roles } from "../../platform/auth/roles.table.js";
 import { builtinRoleId, prepareIdentity, setProfiles } from "../../platform/auth/user-accounts.js";
@@ -9,18 +9,43 @@ import type { RequestContext } from "../../platform/resources/resource-context.j
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import { assertCanGrantRoles, assertCanManageUser } from "../roles/role-grants.service.js";
 import { registerUserActions } from "./user-actions.routes.js";
+import { revokeSessions } from "./user-sessions.js";
 import { presentUsers } from "./users.presenter.js";
 
-/** Refuses to leave a school without an active admin. */
-async function keepAnAdmin(ctx: RequestContext, userId: number) {
+const NO_IDENTIFIER = "Give a mobile number or a username, so the person can sign in.";
+
+/** The ids of a person's roles, for the audit log (memberships live in their own table). */
+async function roleIdsOf(ctx: RequestContext, userId: number): Promise<number[]> {
+  const rows = await ctx.scope.db
+    .select({ roleId: profiles.roleId })
+    .from(profiles)
+    .where(ctx.scope.where(profiles, eq(profiles.userId, userId)))
+    .orderBy(profiles.roleId);
+  return rows.map((r) => r.roleId);
+}
+
+/** Whether a person holds the built-in Admin role (full access). */
+export async function holdsAdminRole(ctx: RequestContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.scope.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
+    .where(ctx.scope.where(profiles, eq(profiles.userId, userId), eq(roles.builtin, "admin")))
+    .limit(1);
+  return !!row;
+}
+
+/** Refuses to leave a school without an active holder of the Admin role. */
+export async function keepAnAdmin(ctx: RequestContext, userId: number) {
   const { scope } = ctx;
   const [others] = await scope.db
     .select({ n: count() })
     .from(profiles)
     .innerJoin(users, and(eq(users.tenantId, profiles.tenantId), eq(users.id, profiles.userId)))
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(scope.where(profiles, eq(roles.area, "admin"), eq(users.status, "active"), ne(users.id, userId)));
+    .where(scope.where(profiles, eq(roles.builtin, "admin"), eq(users.status, "active"), ne(users.id, userId)));
   if (!others?.n) throw conflict("user.last_admin", "This is the school's last admin. Make someone else an admin first.");
 }
 
@@ -28,19 +53,24 @@ export function registerUsersModule(app: FastifyInstance, services: Services) {
   const { db } = services;
   serveResource(app, db, userResource, users, {
     filters: {
-      roleId: (value, ctx) =>
-        exists(
+      roleId: (value, ctx) => {
+        const roleId = Number(value);
+        if (!Number.isInteger(roleId) || roleId < 1 || roleId > MAX_ID) {
+          throw badRequest("filter.invalid", "The filter roleId must be a role's id.", { field: "roleId" });
+        }
+        return exists(
           ctx.scope.db
             .select({ one: sql`1` })
             .from(profiles)
-            .where(and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id), eq(profiles.roleId, Number(value) || 0))),
-        ),
+            .where(and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id), eq(profiles.roleId, roleId))),
+        );
+      },
     },
     present: (ctx, rows) => presentUsers(ctx.scope, rows),
+    auditView: async (ctx, row) => ({ roleIds: await roleIdsOf(ctx, row.id) }),
     beforeCreate: async (ctx, input) => {
-      if (!input.mobile && !input.username) {
-        throw badRequest("user.no_identifier", "Give a mobile number or a username, so the person can sign in.", { field: "mobile" });
-      }
+      if (!input.mobile && !input.username) throw badRequest("user.no_identifier", NO_IDENTIFIER, { field: "mobile" });
+      await assertCanGrantRoles(ctx, input.roleIds);
       const tenant = await tenantOf(ctx.scope);
       const identity = await prepareIdentity(ctx.scope, tenant.country, input);
       return {
@@ -55,23 +85,16 @@ export function registerUsersModule(app: FastifyInstance, services: Services) {
     },
     afterCreate: (ctx, row, input) => setProfiles(ctx.scope, row.id, input.roleIds),
     beforeUpdate: async (ctx, existing, input) => {
+      await assertCanManageUser(ctx, existing.id);
+      if (input.roleIds) await assertCanGrantRoles(ctx, input.roleIds);
       const tenant = await tenantOf(ctx.scope);
       const identity = await prepareIdentity(ctx.scope, tenant.country, { mobile: input.mobile, username: input.username, email: input.email }, existing.id);
       const becomesInactive = input.status === "inactive" && existing.status === "active";
       if (becomesInactive && existing.id === ctx.principal.userId) throw badRequest("user.self_inactive", "You cannot deactivate your own account.");
       if (becomesInactive || input.roleIds) {
-        const adminRoles = await ctx.scope.db
-          .select({ id: roles.id })
-          .from(roles)
-          .where(ctx.scope.where(roles, eq(roles.area, "admin")));
-        const wasAdmin =
-          (
-            await ctx.scope.db
-              .select({ id: profiles.id })
-              .from(profiles)
-              .where(ctx.scope.where(profiles, eq(profiles.userId, existing.id), inArray(profiles.roleId, adminRoles.map((r) => r.id).concat(0))))
-          ).length > 0;
-        const staysAdmin = !becomesInactive && (!input.roleIds || input.roleIds.some((id) => adminRoles.some((r) => r.id === id)));
+        const wasAdmin = await holdsAdminRole(ctx, existing.id);
+        const adminRoleId = await builtinRoleId(ctx.scope, "admin");
+        const staysAdmin = !becomesInactive && (!input.roleIds || input.roleIds.includes(adminRoleId));
         if (wasAdmin && !staysAdmin) await keepAnAdmin(ctx, existing.id);
       }
       const values: Partial<typeof users.$inferInsert> = {};
@@ -83,18 +106,20 @@ export function registerUsersModule(app: FastifyInstance, services: Services) {
       if (input.status !== undefined) values.status = input.status;
       const nextMobile = values.mobile !== undefined ? values.mobile : existing.mobile;
       const nextUsername = values.username !== undefined ? values.username : existing.username;
-      if (!nextMobile && !nextUsername)
-        throw badRequest("user.no_identifier", "Give a mobile number or a username, so the person can sign in.", { field: "mobile" });
+      if (!nextMobile && !nextUsername) throw badRequest("user.no_identifier", NO_IDENTIFIER, { field: "mobile" });
+      // A changed address is no longer the verified one.
+      if (values.email !== undefined && values.email !== existing.email) values.emailVerifiedAt = null;
       return values;
     },
     afterUpdate: async (ctx, row, input) => {
       if (input.roleIds) await setProfiles(ctx.scope, row.id, input.roleIds);
-      if (input.status === "inactive") await services.sessions.revokeOthers(ctx.scope.tenantId, row.id);
+      if (input.status === "inactive") await revokeSessions(ctx.scope, row.id);
     },
     beforeDelete: async (ctx, existing) => {
       if (existing.id === ctx.principal.userId) throw badRequest("user.self_delete", "You cannot delete your own account.");
-      await keepAnAdmin(ctx, existing.id);
-      await services.sessions.revokeOthers(ctx.scope.tenantId, existing.id);
+      await assertCanManageUser(ctx, existing.id);
+      if (await holdsAdminRole(ctx, existing.id)) await keepAnAdmin(ctx, existing.id);
+      await revokeSessions(ctx.scope, existing.id);
     },
     sample: async (scope) => ({
       name: "Sample Parent",

@@ -37,6 +37,9 @@ export function installErrorHandler(app: FastifyInstance) {
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (pgCode === "23505") return reply.status(409).send({ message: "This record already exists.", code: "duplicate" });
     if (pgCode === "23503") return reply.status(409).send({ message: "This record is linked to other records.", code: "in_use" });
+    // Out-of-range numbers and unparsable values that slipped past a schema are still the caller's.
+    if (pgCode === "22003" || pgCode === "22P02" || pgCode === "22007" || pgCode === "22008")
+      return reply.status(400).send({ message: "A value is out of range or not in the expected form.", code: "bad_value" });
     req.log.error({ err: error, route: req.routeOptions.url }, "unexpected error");
     return reply.status(500).send({ message: SOMETHING_WENT_WRONG, code: "internal" });
   });

@@ -1,5 +1,5 @@
-import { ListQuery, listReply, type ResourceDefinition } from "@taleem/contract";
-import { asc, count, desc, eq, getTableName, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { ListQuery, listReply, MAX_ID, type ResourceDefinition } from "@taleem/contract";
+import { asc, count, desc, eq, getTableName, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import { recordChange } from "../audit/audit.service.js";
 import { badRequest, notFound } from "../http/errors.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import type { TenantTable } from "../tenancy/tenant-table.js";
+import { checkDefinition, filterColumn, filterCondition, searchPattern, TEXT_COLUMNS } from "./list-filters.js";
 import { contextOf, type RequestContext, withScope } from "./resource-context.js";
 
 type Row<T extends TenantTable> = T["$inferSelect"];
@@ -30,6 +31,11 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   afterUpdate?: (ctx: RequestContext, row: Row<T>, input: Update) => Promise<void>;
   /** Refuse (409) a delete that history depends on, or archive instead. */
   beforeDelete?: (ctx: RequestContext, existing: Row<T>) => Promise<void>;
+  /**
+   * What the audit log should show of a row beyond its columns (a user's role ids, say), so
+   * changes kept in other tables are recorded with the row's.
+   */
+  auditView?: (ctx: RequestContext, row: Row<T>) => Promise<Record<string, unknown>>;
   /** Extra keys on the list reply (activeRoles, inactiveRoles). */
   listExtras?: (ctx: RequestContext, tenantWhere: SQL) => Promise<Record<string, unknown>>;
   /** A valid create body made in `scope`, for the generic isolation suite. */
@@ -43,9 +49,13 @@ export interface RegisteredResource {
   sample: (scope: TenantScope) => Promise<unknown>;
 }
 
-const registered: RegisteredResource[] = [];
-/** Every resource served, for the isolation suite and the wipe check. */
-export const registeredResources = (): readonly RegisteredResource[] => registered;
+// Keyed by route, so an app built twice in one process (tests) lists each resource once.
+const registered = new Map<string, RegisteredResource>();
+/** Every resource served, for the isolation suite and the wipe check. Filled when buildApp runs. */
+export const registeredResources = (): readonly RegisteredResource[] => [...registered.values()];
+
+/** The largest page a list accepts: deeper pages are a sign of a bug or an abuse, not a reader. */
+export const MAX_PAGE = 100_000;
 
 const human = (def: ResourceDefinition) =>
   def.path
@@ -72,10 +82,12 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   const name = human(def);
   const columns = table as unknown as Record<string, PgColumn>;
   const present = hooks.present ?? (async (_ctx, rows) => rows as unknown as Out[]);
-  registered.push({ definition: def as ResourceDefinition, table, prefix, sample: hooks.sample });
+  const hookFilters = hooks.filters ?? {};
+  checkDefinition(def, columns, Object.keys(hookFilters));
+  registered.set(base, { definition: def as ResourceDefinition, table, prefix, sample: hooks.sample });
 
-  const filterShape = Object.fromEntries([...Object.keys(def.filters), ...Object.keys(hooks.filters ?? {})].map((k) => [k, z.string().max(200).optional()]));
-  const querySchema = ListQuery.extend(filterShape);
+  const filterShape = Object.fromEntries([...Object.keys(def.filters), ...Object.keys(hookFilters)].map((k) => [k, z.string().max(200).optional()]));
+  const querySchema = ListQuery.extend({ ...filterShape, page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1) });
   // Routes of a generic table: schemas validate and document; handlers read typed casts.
   const r = app;
   const tags = [def.module];
@@ -90,23 +102,16 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       const q = req.query as ListQuery & Record<string, string | undefined>;
       const conditions: (SQL | undefined)[] = [];
       for (const [key, kind] of Object.entries(def.filters)) {
-        const value = (q as Record<string, unknown>)[key];
-        if (value === undefined) continue;
-        const col = columns[kind === "from" || kind === "to" ? key.replace(/(From|To)$/, "") : key];
-        if (!col) continue;
-        const v = String(value);
-        if (kind === "exact") conditions.push(eq(col, v));
-        else if (kind === "boolean") conditions.push(eq(col, v === "true"));
-        else if (kind === "search") conditions.push(ilike(col, `%${escapeLike(v)}%`));
-        else if (kind === "from") conditions.push(gte(col, v));
-        else if (kind === "to") conditions.push(lte(col, v));
+        const value = q[key];
+        if (value === undefined || hookFilters[key]) continue;
+        conditions.push(filterCondition(key, kind, filterColumn(columns, key, kind)!, String(value)));
       }
-      for (const [key, build] of Object.entries(hooks.filters ?? {})) {
-        const value = (q as Record<string, unknown>)[key];
+      for (const [key, build] of Object.entries(hookFilters)) {
+        const value = q[key];
         if (value !== undefined) conditions.push(build(String(value), ctx));
       }
       if (q.q) {
-        const term = `%${escapeLike(q.q)}%`;
+        const term = searchPattern(q.q);
         const searched = def.search.map((k) => columns[k]).filter((c): c is PgColumn => !!c);
         if (searched.length) conditions.push(or(...searched.map((c) => ilike(c, term))));
       }
@@ -149,7 +154,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
           action: "create",
           entity,
           entityId: created.id,
-          after: created,
+          after: await auditView(c, created),
           ip: ctx.ip,
         });
         return created;
@@ -168,6 +173,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       const row = await ctx.scope.transaction(async (scope) => {
         const c = withScope(ctx, scope);
         const existing = await findVisible(c, input.id);
+        const before = await auditView(c, existing);
         const { id: _id, ...rest } = input as Record<string, unknown>;
         const values = hooks.beforeUpdate ? await hooks.beforeUpdate(c, existing, input) : (rest as Partial<Values<T>>);
         const updated = Object.keys(values).length ? await scope.update(table, input.id, values as Partial<T["$inferInsert"]>, capital(name)) : existing;
@@ -178,8 +184,8 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
           action: "update",
           entity,
           entityId: input.id,
-          before: existing,
-          after: updated,
+          before,
+          after: await auditView(c, updated),
           ip: ctx.ip,
         });
         return updated;
@@ -203,6 +209,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       await ctx.scope.transaction(async (scope) => {
         const c = withScope(ctx, scope);
         const existing = await findVisible(c, id);
+        const before = await auditView(c, existing);
         await hooks.beforeDelete?.(c, existing);
         await scope.remove(table, id, capital(name));
         await recordChange(scope.db, {
@@ -211,7 +218,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
           action: "delete",
           entity,
           entityId: id,
-          before: existing,
+          before,
           ip: ctx.ip,
         });
       });
@@ -221,6 +228,8 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
 
   /** A row this caller may reach, or 404: another tenant's id or another family's child alike. */
   async function findVisible(ctx: RequestContext, id: number): Promise<Row<T>> {
+    // An id no integer column can hold names no row (and must not reach the database as one).
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(capital(name));
     const [row] = await ctx.scope.db
       .select()
       .from(table as TenantTable)
@@ -228,6 +237,10 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       .limit(1);
     if (!row) throw notFound(capital(name));
     return row as Row<T>;
+  }
+
+  async function auditView(ctx: RequestContext, row: Row<T>): Promise<Record<string, unknown>> {
+    return hooks.auditView ? { ...row, ...(await hooks.auditView(ctx, row)) } : row;
   }
 }
 
@@ -239,7 +252,8 @@ function orderBy(def: ResourceDefinition, columns: Record<string, PgColumn>, sor
     return [asc(columns.id!)];
   }
   const dir = wanted.startsWith("-") ? desc : asc;
-  return [dir(columns[field]!), asc(columns.id!)];
+  const col = columns[field]!;
+  // Text sorts as people read it, whatever the database's collation: "adam" beside "Adam", before "Bob".
+  const key = TEXT_COLUMNS.has(col.columnType) && !col.enumValues?.length ? sql`lower(${col})` : col;
+  return [dir(key), asc(columns.id!)];
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { Language } from "../platform/areas.js";
+
+/**
+ * The config keys a stranger may read through GET /admin/open/setting/{code} (the sign-in and
+ * admission pages show them). Every other key stays behind sign-in.
+ */
+export const PUBLIC_CONFIG_KEYS = ["primaryColor", "tagline", "website", "admissionsOpen", "academicYear"] as const;
+export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
+
+/** The largest settings config, serialised, a school may store. */
+export const SETTINGS_CONFIG_MAX_BYTES = 64 * 1024;
+
+export const SettingsConfig = z
+  .record(z.string().min(1).max(64), z.unknown())
+  .refine((c) => JSON.stringify(c).length <= SETTINGS_CONFIG_MAX_BYTES, `Settings may hold at most ${SETTINGS_CONFIG_MAX_BYTES / 1024} kB`);
+
+/** A web address or the path of an uploaded file; never a script. */
+const ImageRef = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^(https?:\/\/|\/)/i.test(v), "Must be a web address (https://...) or an uploaded file's path");
+
+/** What the school says about itself, kept on its tenant record. */
+export const SchoolDetails = z.object({
+  name: z.string().trim().min(1).max(200),
+  logo: ImageRef.nullable(),
+  contactEmail: z.email().max(254).nullable(),
+  contactPhone: z.string().trim().max(30).nullable(),
+  address: z.string().trim().max(500).nullable(),
+  languages: z.array(Language).min(1).max(5),
+  defaultLanguage: Language,
+});
+export type SchoolDetails = z.infer<typeof SchoolDetails>;
+
+export const SettingsReply = z.object({
+  message: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  profile: z.string(),
+  school: z.object({
+    code: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    address: z.string().nullable(),
+    country: z.string(),
+    languages: z.array(z.string()),
+    defaultLanguage: z.string(),
+  }),
+});
+
+/** PUT /admin/api/setting: config keys are merged into the stored ones (a null value clears one). */
+export const SettingsUpdate = z.object({
+  config: SettingsConfig.optional(),
+  profile: z.string().max(10_000).optional(),
+  school: SchoolDetails.partial().optional(),
+});
+
+/** GET /admin/open/setting/{code}: only what a stranger may see. */
+export const PublicSettings = z.object({
+  message: z.string(),
+  code: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  country: z.string(),
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  config: z.record(z.string(), z.unknown()),
+});
+
+/** POST /admin/api/setting/wipe-data: the caller's own password, asked again. */
+export const WipeData = z.object({ password: z.string().min(1).max(128) });
+
+/** The reply the client checks for, word for word. */
+export const WIPE_DONE_MESSAGE = "Data wiped successfully. All non-admin data has been removed.";
