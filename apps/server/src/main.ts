@@ -1,39 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { buildApp } from "./app.js";
-import { ConfigError, parseConfig } from "./config.js";
+import { type Config, ConfigError, parseConfig } from "./config.js";
 import { DataDirLockedError, openDatabase } from "./db/client.js";
 import { demoCredentials, seedDemo } from "./db/seed-demo.js";
 import { tenants } from "./platform/tenancy/tenants.table.js";
 
+/**
+ * Outside production a missing SECRET_KEY is made once and kept in DATA_DIR/secret.key (mode
+ * 600), so sessions and one-time codes survive restarts and no two installs share a key.
+ */
+function withStoredSecretKey(config: Config): Config {
+  if (config.SECRET_KEY || config.production) return config;
+  const file = join(config.dataDir, "secret.key");
+  let key: string;
+  try {
+    key = readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    key = randomBytes(32).toString("base64url");
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  if (key.length < 16) throw new ConfigError(`Invalid configuration:\n  SECRET_KEY: ${file} holds fewer than 16 characters; delete it to make a new one`);
+  return { ...config, secretKey: key };
+}
+
 async function main() {
-  const config = parseConfig();
+  const config = withStoredSecretKey(parseConfig());
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 
   // The embedded database starts with the demo school when empty; PostgreSQL only when asked.
   const empty = (await database.db.select({ id: tenants.id }).from(tenants).limit(1)).length === 0;
-  if (config.SEED_DEMO ?? (database.kind === "pglite" && empty)) {
-    if (await seedDemo(database.db)) app.log.info(`Seeded the demo school.\n${demoCredentials()}`);
-  }
+  const seeded = (config.SEED_DEMO ?? (database.kind === "pglite" && empty)) && (await seedDemo(database.db));
 
   let closing = false;
   const shutdown = async (signal: string) => {
+    // npm start forwards the terminal's Ctrl-C, so the same signal may arrive twice.
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
-    const force = setTimeout(() => process.exit(1), 20_000).unref();
+    const force = setTimeout(() => {
+      app.log.error("requests still running after 20 s; exiting anyway");
+      process.exit(1);
+    }, 20_000).unref();
     try {
       await app.close();
       await database.close();
-    } finally {
-      clearTimeout(force);
+    } catch (err) {
+      app.log.error(err, "shutdown failed");
+      process.exit(1);
     }
+    clearTimeout(force);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Taleem is listening on http://127.0.0.1:${config.PORT} (${database.kind})`);
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      await database.close();
+      throw new ConfigError(`Port ${config.PORT} is in use (another Taleem server?). Stop it, or set PORT to a free port.`);
+    }
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  // Plain lines for the person who typed npm start; the JSON log carries the same facts.
+  const where = database.kind === "pglite" ? `embedded database in ${join(config.dataDir, "pgdata")}` : "PostgreSQL (DATABASE_URL)";
+  const lines = [`Taleem is running at http://localhost:${port} with the ${where}.`];
+  if (seeded) lines.push("Seeded the demo school. Sign in with:", demoCredentials());
+  process.stdout.write(`\n${lines.join("\n")}\n\n`);
 }
 
 main().catch((err) => {
