@@ -1,5 +1,13 @@
-// Every table, for drizzle-kit and the typed client. Platform tables first, then modules.
+// Every table, for drizzle-kit and the typed client. Order does not matter: a table file imports
+// the tables it references, so parents always register (and wipe) in the right order.
 
+export * from "../modules/academics/academics.table.js";
+export * from "../modules/academics/hafiz.table.js";
+export * from "../modules/alumni/alumni.table.js";
+export * from "../modules/classrooms/classrooms.table.js";
+export * from "../modules/enrolments/enrolments.table.js";
+export * from "../modules/students/students.table.js";
+export * from "../modules/timetable/timetable.table.js";
 export * from "../platform/audit/audit.tables.js";
 export * from "../platform/auth/codes.table.js";
 export * from "../platform/auth/roles.table.js";

@@ -1,0 +1,114 @@
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import {
+  type BatchRecord,
+  batches,
+  type CourseClassRecord,
+  type CourseRecord,
+  courseClasses,
+  courses,
+  type SubjectRecord,
+  sittings,
+  subjects,
+} from "./academics.table.js";
+import { hafiz } from "./hafiz.table.js";
+
+/** What other modules ask of academic structure: look-ups by id, 404 for another school's. */
+export const requireBatch = (scope: TenantScope, id: number): Promise<BatchRecord> => scope.find(batches, id, "Batch");
+export const requireCourse = (scope: TenantScope, id: number): Promise<CourseRecord> => scope.find(courses, id, "Course");
+export const requireCourseClass = (scope: TenantScope, id: number): Promise<CourseClassRecord> => scope.find(courseClasses, id, "Course class");
+export const requireSubject = (scope: TenantScope, id: number): Promise<SubjectRecord> => scope.find(subjects, id, "Subject");
+export const requireSitting = (scope: TenantScope, id: number) => scope.find(sittings, id, "Session");
+
+/** The school's active batch, if one is marked. */
+export async function activeBatch(scope: TenantScope): Promise<BatchRecord | undefined> {
+  const [b] = await scope.db
+    .select()
+    .from(batches)
+    .where(scope.where(batches, eq(batches.active, true)))
+    .limit(1);
+  return b;
+}
+
+/** Subjects by id; every id must be one of the school's. */
+export async function requireSubjects(scope: TenantScope, ids: number[]): Promise<SubjectRecord[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await scope.db
+    .select()
+    .from(subjects)
+    .where(scope.where(subjects, inArray(subjects.id, unique)));
+  const missing = unique.find((id) => !rows.some((s) => s.id === id));
+  if (missing) throw notFound(`Subject ${missing}`);
+  return rows;
+}
+
+/** A subject a classroom of `courseId` may teach: a general one or one of that course. */
+export function assertSubjectFitsCourse(subject: SubjectRecord, courseId: number) {
+  if (subject.courseId !== null && subject.courseId !== courseId) {
+    throw badRequest("subject.other_course", `The subject ${subject.name} belongs to another course.`, { field: "subjects", subjectId: subject.id });
+  }
+}
+
+type Named = { id: number; name: string };
+async function namesOf(scope: TenantScope, table: typeof batches | typeof courses | typeof courseClasses | typeof subjects | typeof sittings, ids: number[]) {
+  const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
+  if (!unique.length) return new Map<number, string>();
+  const rows = (await scope.db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(scope.where(table, inArray(table.id, unique)))) as Named[];
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** id -> name maps, for reply rows of other modules. */
+export const batchNames = (scope: TenantScope, ids: number[]) => namesOf(scope, batches, ids);
+export const courseNames = (scope: TenantScope, ids: number[]) => namesOf(scope, courses, ids);
+export const courseClassNames = (scope: TenantScope, ids: number[]) => namesOf(scope, courseClasses, ids);
+export const subjectNames = (scope: TenantScope, ids: number[]) => namesOf(scope, subjects, ids);
+export const sittingNames = (scope: TenantScope, ids: number[]) => namesOf(scope, sittings, ids);
+
+/** Memorisation records of a student (history a delete must not lose). */
+export async function hafizCountOfStudent(scope: TenantScope, studentId: number): Promise<number> {
+  const [n] = await scope.db
+    .select({ n: count() })
+    .from(hafiz)
+    .where(scope.where(hafiz, eq(hafiz.studentId, studentId)));
+  return n?.n ?? 0;
+}
+
+/** Subjects and their codes, for the timetable's print. */
+export async function subjectsByIds(scope: TenantScope, ids: number[]): Promise<Map<number, SubjectRecord>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await scope.db
+    .select()
+    .from(subjects)
+    .where(and(scope.where(subjects), inArray(subjects.id, unique)));
+  return new Map(rows.map((s) => [s.id, s]));
+}
+
+/** Refuses a name another row of the school already has (case-insensitively), with a clear 409. */
+export async function assertNameFree(
+  scope: TenantScope,
+  table: typeof batches | typeof courses | typeof courseClasses | typeof subjects | typeof sittings,
+  name: string,
+  what: string,
+  options: { exceptId?: number; within?: SQL } = {},
+) {
+  const [taken] = await scope.db
+    .select({ id: table.id })
+    .from(table)
+    .where(scope.where(table, eq(sql`lower(${table.name})`, name.toLowerCase()), options.exceptId ? ne(table.id, options.exceptId) : undefined, options.within))
+    .limit(1);
+  if (taken) throw conflict(`${what.toLowerCase().replace(/ /g, "_")}.name_taken`, `A ${what.toLowerCase()} named ${name} already exists.`, { field: "name" });
+}
+
+/** A list filter naming a row id (or a small number), or a 400 naming the filter: never a silent empty list. */
+export function whole(key: string, raw: string, max = 2_147_483_647): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw badRequest("filter.invalid", `The filter ${key} must be a whole number from 1 to ${max}.`, { field: key });
+  return n;
+}

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "../../platform/auth/users.table.js";
+import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { batches, courseClasses, courses, subjects } from "../academics/academics.table.js";
+
+/** A division of a course class in a batch: Class 5-A, 2026-27. */
+export const classrooms = tenantTable(
+  "classrooms",
+  {
+    batchId: integer().notNull(),
+    courseClassId: integer().notNull(),
+    /** The course of the class, kept here so course lists need no join through classes. */
+    courseId: integer().notNull(),
+    name: text().notNull(),
+    capacity: integer(),
+    room: text(),
+    classTeacherId: integer(),
+    status: text({ enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+  },
+  (t) => [
+    uniqueIndex("classrooms_name_key").on(t.tenantId, t.batchId, t.courseClassId, sql`lower(${t.name})`),
+    index("classrooms_course_idx").on(t.tenantId, t.courseId),
+    foreignKey({ name: "classrooms_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),
+    foreignKey({ name: "classrooms_course_class_fk", columns: [t.tenantId, t.courseClassId], foreignColumns: [courseClasses.tenantId, courseClasses.id] }),
+    foreignKey({ name: "classrooms_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+    foreignKey({ name: "classrooms_teacher_fk", columns: [t.tenantId, t.classTeacherId], foreignColumns: [users.tenantId, users.id] }),
+  ],
+);
+export type ClassroomRecord = typeof classrooms.$inferSelect;
+
+/** A subject taught in a classroom, and its teacher. */
+export const classroomSubjects = tenantTable(
+  "classroom_subjects",
+  {
+    classroomId: integer().notNull(),
+    subjectId: integer().notNull(),
+    teacherId: integer(),
+  },
+  (t) => [
+    uniqueIndex("classroom_subjects_key").on(t.tenantId, t.classroomId, t.subjectId),
+    foreignKey({
+      name: "classroom_subjects_classroom_fk",
+      columns: [t.tenantId, t.classroomId],
+      foreignColumns: [classrooms.tenantId, classrooms.id],
+    }).onDelete("cascade"),
+    foreignKey({ name: "classroom_subjects_subject_fk", columns: [t.tenantId, t.subjectId], foreignColumns: [subjects.tenantId, subjects.id] }),
+    foreignKey({ name: "classroom_subjects_teacher_fk", columns: [t.tenantId, t.teacherId], foreignColumns: [users.tenantId, users.id] }),
+  ],
+);

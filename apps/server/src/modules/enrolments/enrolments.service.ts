@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import type { EnrolmentRow } from "@taleem/contract";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { type ClassroomInfo, classroomInfos } from "../classrooms/classrooms.service.js";
+import { studentsByIds } from "../students/students.service.js";
+import { type EnrolmentRecord, enrolments } from "./enrolments.table.js";
+
+/** 256 random bits, base64url: what the public verification link carries. */
+const newRecordToken = () => randomBytes(32).toString("base64url");
+export const RECORD_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Today in the school's time zone, YYYY-MM-DD. */
+export async function schoolToday(scope: TenantScope): Promise<string> {
+  const tenant = await tenantOf(scope);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+export async function presentEnrolments(scope: TenantScope, rows: EnrolmentRecord[]): Promise<EnrolmentRow[]> {
+  if (!rows.length) return [];
+  const [people, rooms] = await Promise.all([
+    studentsByIds(
+      scope,
+      rows.map((r) => r.studentId),
+    ),
+    classroomInfos(
+      scope,
+      rows.map((r) => r.classroomId),
+    ),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((e) => {
+    const s = byId.get(e.studentId);
+    const c = rooms.get(e.classroomId);
+    return {
+      id: e.id,
+      studentId: e.studentId,
+      studentName: s?.name ?? "",
+      studentNameNative: s?.nameNative ?? null,
+      admissionNo: s?.admissionNo ?? "",
+      classroomId: e.classroomId,
+      classroomLabel: c?.label ?? "",
+      batchId: e.batchId,
+      batchName: c?.batchName ?? "",
+      courseId: e.courseId,
+      courseName: c?.courseName ?? "",
+      rollNo: e.rollNo,
+      status: e.status,
+      startedOn: e.startedOn,
+      endedOn: e.endedOn,
+      endReason: e.endReason,
+      previousId: e.previousId,
+      recordToken: e.recordToken,
+      createdAt: e.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Refuses students who already have an active enrolment in the batch (one per student per batch). */
+export async function assertNotEnrolled(scope: TenantScope, batchId: number, studentIds: number[], except: number[] = []) {
+  if (!studentIds.length) return;
+  const taken = await scope.db
+    .select({ studentId: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.batchId, batchId),
+        eq(enrolments.status, "active"),
+        inArray(enrolments.studentId, studentIds),
+        except.length ? and(...except.map((id) => ne(enrolments.id, id))) : undefined,
+      ),
+    );
+  if (taken.length) {
+    const ids = taken.map((t) => t.studentId);
+    throw conflict("enrolment.already_active", `Student ${ids.join(", ")} is already enrolled in a class of this batch.`, { studentIds: ids });
+  }
+}
+
+/** A new active enrolment row's values. */
+export const enrolmentValues = (
+  studentId: number,
+  classroom: ClassroomInfo,
+  startedOn: string,
+  extra: { rollNo?: number | null; previousId?: number } = {},
+) => ({
+  studentId,
+  classroomId: classroom.id,
+  batchId: classroom.batchId,
+  courseId: classroom.courseId,
+  startedOn,
+  rollNo: extra.rollNo ?? null,
+  previousId: extra.previousId ?? null,
+  status: "active" as const,
+  recordToken: newRecordToken(),
+});
+
+/** Ends enrolments with a status (transferred, promoted, removed, ...) on a date. */
+export async function endEnrolments(scope: TenantScope, ids: number[], status: EnrolmentRecord["status"], endedOn: string, endReason?: string | null) {
+  if (!ids.length) return;
+  await scope.db
+    .update(enrolments)
+    .set({ status, endedOn, endReason: endReason ?? null })
+    .where(scope.where(enrolments, inArray(enrolments.id, ids)));
+}
+
+/** Active enrolments by id; every one must exist (404) and be active (400). */
+export async function requireActiveEnrolments(scope: TenantScope, ids: number[]): Promise<EnrolmentRecord[]> {
+  const rows = await scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, inArray(enrolments.id, ids)))
+    .for("update");
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing) throw notFound(`Enrolment ${missing}`);
+  const ended = rows.filter((r) => r.status !== "active");
+  if (ended.length) {
+    throw badRequest("enrolment.not_active", `Enrolment ${ended.map((e) => e.id).join(", ")} has already ended.`, { ids: ended.map((e) => e.id) });
+  }
+  return rows;
+}
+
+/** The active enrolments of a classroom, locked for the caller's transaction. */
+export async function activeEnrolmentsOf(scope: TenantScope, classroomId: number, lock = false): Promise<EnrolmentRecord[]> {
+  const q = scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.classroomId, classroomId), eq(enrolments.status, "active")))
+    .orderBy(enrolments.rollNo, enrolments.id);
+  return lock ? q.for("update") : q;
+}
+
+/** Student ids actively enrolled in a classroom, batch or course: a subquery for list filters. */
+export function activeStudentIds(scope: TenantScope, by: { classroomId?: number; batchId?: number; courseId?: number }) {
+  return scope.db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.status, "active"),
+        by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
+        by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
+        by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
+      ),
+    );
+}
+
+/** Enrolments (any status) of a student, of a classroom, or of a batch: history a delete must keep. */
+export async function enrolmentCount(scope: TenantScope, by: { studentId?: number; classroomId?: number; batchId?: number; courseId?: number }) {
+  const [n] = await scope.db
+    .select({ n: count() })
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        by.studentId !== undefined ? eq(enrolments.studentId, by.studentId) : undefined,
+        by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
+        by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
+        by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
+      ),
+    );
+  return n?.n ?? 0;
+}
+
+/** Active student counts per classroom. */
+export async function activeCounts(scope: TenantScope, classroomIds: number[]): Promise<Map<number, number>> {
+  if (!classroomIds.length) return new Map();
+  const rows = await scope.db
+    .select({ classroomId: enrolments.classroomId, n: count() })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.status, "active"), inArray(enrolments.classroomId, classroomIds)))
+    .groupBy(enrolments.classroomId);
+  return new Map(rows.map((r) => [r.classroomId, r.n]));
+}
+
+/** Whether an enrolment belongs to a transfer or promotion chain (its history must stay whole). */
+export async function isChained(scope: TenantScope, e: EnrolmentRecord): Promise<boolean> {
+  if (e.previousId) return true;
+  const [next] = await scope.db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.previousId, e.id)))
+    .limit(1);
+  return !!next;
+}
+
+/** Active enrolments of students (for a course's or a parent's views). */
+export async function activeEnrolmentsOfStudents(scope: TenantScope, studentIds: number[]) {
+  if (!studentIds.length) return [];
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.status, "active"), inArray(enrolments.studentId, studentIds)));
+}
+
+/** Active enrolments of a course, or of one classroom. */
+export async function activeEnrolmentsOfCourse(scope: TenantScope, courseId: number, batchId?: number) {
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.courseId, courseId),
+        eq(enrolments.status, "active"),
+        batchId !== undefined ? eq(enrolments.batchId, batchId) : undefined,
+      ),
+    )
+    .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);
+}
+
+/** Inserts new enrolments (values from enrolmentValues) in the caller's transaction. */
+export function insertEnrolments(scope: TenantScope, values: ReturnType<typeof enrolmentValues>[]) {
+  return scope.insertMany(enrolments, values);
+}

@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { batches, courses } from "../academics/academics.table.js";
+import { classrooms } from "../classrooms/classrooms.table.js";
+import { students } from "../students/students.table.js";
+
+export const ENROLMENT_STATUSES = ["active", "transferred", "promoted", "retained", "removed", "left", "completed"] as const;
+
+/**
+ * A student in a classroom for a batch. History is kept: a transfer or promotion ends the row
+ * (status, endedOn) and starts a new one pointing back at it. One active enrolment per student
+ * per batch.
+ */
+export const enrolments = tenantTable(
+  "enrolments",
+  {
+    studentId: integer().notNull(),
+    classroomId: integer().notNull(),
+    /** The classroom's batch and course, kept here for the per-batch rule and course lists. */
+    batchId: integer().notNull(),
+    courseId: integer().notNull(),
+    rollNo: integer(),
+    status: text({ enum: ENROLMENT_STATUSES }).notNull().default("active"),
+    startedOn: date({ mode: "string" }).notNull(),
+    endedOn: date({ mode: "string" }),
+    endReason: text(),
+    previousId: integer(),
+    /** 256 random bits, base64url: the public verification link names this, never the id. */
+    recordToken: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex("enrolments_record_token_key").on(t.tenantId, t.recordToken),
+    uniqueIndex("enrolments_one_active_key").on(t.tenantId, t.batchId, t.studentId).where(sql`${t.status} = 'active'`),
+    index("enrolments_classroom_idx").on(t.tenantId, t.classroomId, t.status),
+    index("enrolments_student_idx").on(t.tenantId, t.studentId),
+    index("enrolments_course_idx").on(t.tenantId, t.courseId, t.status),
+    foreignKey({ name: "enrolments_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    foreignKey({ name: "enrolments_classroom_fk", columns: [t.tenantId, t.classroomId], foreignColumns: [classrooms.tenantId, classrooms.id] }),
+    foreignKey({ name: "enrolments_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),
+    foreignKey({ name: "enrolments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+    foreignKey({ name: "enrolments_previous_fk", columns: [t.tenantId, t.previousId], foreignColumns: [t.tenantId, t.id] }),
+  ],
+);
+export type EnrolmentRecord = typeof enrolments.$inferSelect;

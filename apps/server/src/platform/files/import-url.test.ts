@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { assertImportUrl, csvExportUrl, fetchImportText, importPolicy, isPrivateAddress } from "./import-url.js";
+
+describe("import addresses", () => {
+  const dev = importPolicy({ production: false, IMPORT_ALLOW_EXTRA: "http://127.0.0.1:4555" });
+  const prod = importPolicy({ production: true, IMPORT_ALLOW_EXTRA: "http://127.0.0.1:4555" });
+
+  it("allows Google Docs and, outside production, the configured extras only", () => {
+    expect(assertImportUrl("https://docs.google.com/spreadsheets/d/x/edit", dev).hostname).toBe("docs.google.com");
+    expect(() => assertImportUrl("http://docs.google.com/spreadsheets/d/x", dev)).toThrow(/not allowed/);
+    expect(() => assertImportUrl("https://docs.google.com.evil.com/x", dev)).toThrow(/not allowed/);
+    expect(() => assertImportUrl("https://user:pw@docs.google.com/x", dev)).toThrow(/not allowed/);
+    expect(assertImportUrl("http://127.0.0.1:4555/a.csv", dev).port).toBe("4555");
+    expect(() => assertImportUrl("http://127.0.0.1:4556/a.csv", dev)).toThrow(/not allowed/);
+    expect(() => assertImportUrl("http://127.0.0.1:4555/a.csv", prod)).toThrow(/not allowed/);
+    expect(() => assertImportUrl("not a url", dev)).toThrow(/not a valid/);
+  });
+
+  it("turns a Google Sheets link into its CSV export, keeping the tab", () => {
+    expect(csvExportUrl("https://docs.google.com/spreadsheets/d/1AbC-d_9/edit#gid=42")).toBe(
+      "https://docs.google.com/spreadsheets/d/1AbC-d_9/export?format=csv&gid=42",
+    );
+    expect(csvExportUrl("https://docs.google.com/spreadsheets/d/1AbC/edit?usp=sharing")).toBe("https://docs.google.com/spreadsheets/d/1AbC/export?format=csv");
+    expect(csvExportUrl("http://127.0.0.1:4555/a.csv")).toBe("http://127.0.0.1:4555/a.csv");
+  });
+
+  it("knows private addresses", () => {
+    for (const a of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "::1", "fd00::1", "fe80::1", "::ffff:10.0.0.1", "0.0.0.0"]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ["142.250.183.14", "8.8.8.8", "2607:f8b0:4004:800::200e"]) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it("refuses a private address in production even when it is named", async () => {
+    const policy = { allowed: ["http://127.0.0.1:4555", "http://localhost:4555"], production: true };
+    await expect(fetchImportText("http://127.0.0.1:4555/a.csv", policy)).rejects.toThrow(/not allowed/);
+    await expect(fetchImportText("http://localhost:4555/a.csv", policy)).rejects.toThrow(/not public/);
+  });
+});

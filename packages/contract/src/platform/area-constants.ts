@@ -1,0 +1,12 @@
+// Plain constants without zod, so a page that needs only these (the web app's sign-in page)
+// does not load the schema library with them. areas.ts re-exports them beside the schemas.
+
+/** Where each area's people land after signing in. */
+export const areaHome: Record<"admin" | "parent" | "platform", string> = {
+  admin: "/admin/dashboard",
+  parent: "/parent/home",
+  platform: "/platform/home",
+};
+
+export const LANGUAGES = ["en", "ta", "ur", "ar", "ml"] as const;
+export const RTL_LANGUAGES: readonly (typeof LANGUAGES)[number][] = ["ar", "ur"];
