@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import webpush from "web-push";
 import { buildApp } from "./app.js";
 import { type Config, ConfigError, parseConfig } from "./config.js";
 import { DataDirLockedError, openDatabase } from "./db/client.js";
@@ -27,8 +28,26 @@ function withStoredSecretKey(config: Config): Config {
   return { ...config, secretKey: key };
 }
 
+/**
+ * Outside production, missing Web Push (VAPID) keys are made once and kept in DATA_DIR/vapid.json,
+ * so browsers can subscribe to notifications on a fresh install; production sets them explicitly.
+ */
+function withStoredVapidKeys(config: Config): Config {
+  if ((config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) || config.production) return config;
+  const file = join(config.dataDir, "vapid.json");
+  let keys: { publicKey: string; privateKey: string };
+  try {
+    keys = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    keys = webpush.generateVAPIDKeys();
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  }
+  return { ...config, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
 async function main() {
-  const config = withStoredSecretKey(parseConfig());
+  const config = withStoredVapidKeys(withStoredSecretKey(parseConfig()));
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 

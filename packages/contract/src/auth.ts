@@ -67,6 +67,8 @@ export const SuperSettingsReply = z.object({
   appLinks: AppLinks,
   passwordPolicy: z.object({ minLength: z.number(), maxLength: z.number() }),
   otp: z.object({ length: z.number(), validMinutes: z.number() }),
+  /** The Web Push public key browsers subscribe with; null when push is not set up. */
+  vapidPublicKey: z.string().nullable(),
 });
 
 export const VerifyAdminBody = z.object({ password: z.string().min(1).max(128) });

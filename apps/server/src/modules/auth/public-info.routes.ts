@@ -76,6 +76,7 @@ export function registerPublicInfo(app: FastifyInstance, services: Services) {
       appLinks: appLinks(services.config),
       passwordPolicy: { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
       otp: { length: 6, validMinutes: CODE_TTL_MINUTES },
+      vapidPublicKey: services.config.VAPID_PUBLIC_KEY ?? null,
     }),
   });
 }
