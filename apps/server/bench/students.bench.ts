@@ -1,18 +1,12 @@
-// The students list with a filter through the whole app, beside the same SQL behind a bare Fastify
-// route, for a school of 5,000 students and one of 1,000. Prints figures, asserts nothing.
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import pg from "pg";
-import { buildApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
-import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import type { Db } from "../src/db/client.js";
 import { students } from "../src/modules/students/students.table.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { guardians, profiles, users } from "../src/platform/auth/users.table.js";
 import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
+import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 import { type LoadResult, load } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -119,41 +113,8 @@ function bareRoute(bare: FastifyInstance, db: Db, path: string, tenantId: number
   });
 }
 
-async function listen(server: FastifyInstance) {
-  await server.listen({ host: "127.0.0.1", port: 0 });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
-
-/** A fresh database on the PostgreSQL server DATABASE_URL names, dropped afterwards. */
-async function freshPostgres(base: string) {
-  const name = `taleem_bench_students_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function benchOn(kind: "pglite" | "postgres") {
-  const pgdb = kind === "postgres" ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const database: Database = await openDatabase(pgdb ? { databaseUrl: pgdb.url } : {});
-  const config = parseConfig({
-    NODE_ENV: "development",
-    LOG_LEVEL: "silent",
-    SECRET_KEY: randomBytes(24).toString("hex"),
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
-  });
-  const app = await buildApp({ config, database, logger: false });
+async function benchOn(kind: DatabaseKind) {
+  const { app, database, close } = await openBenchApp(kind);
   const bare = Fastify({ logger: false });
   const results: { school: (typeof SCHOOLS)[number]; matching: number; app: LoadResult; bare: LoadResult }[] = [];
   try {
@@ -163,13 +124,7 @@ async function benchOn(kind: "pglite" | "postgres") {
     const appUrl = await listen(app);
     const bareUrl = await listen(bare);
     for (const { school } of tenants) {
-      const signedIn = await app.inject({
-        method: "POST",
-        url: "/admin/open/auth/login-mobile",
-        headers: { "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
-        payload: { mobile: school.mobile, password: PASSWORD, code: school.code },
-      });
-      const token = signedIn.json().token as string;
+      const token = await benchSignIn(app, { mobile: school.mobile, password: PASSWORD, code: school.code });
       const url = `${appUrl}/admin/api/student?${QUERY}`;
       const check = await fetch(url, { headers: { "x-access-token": token } }).then((r) => r.json() as Promise<{ count: number; rows: unknown[] }>);
       const plain = await fetch(`${bareUrl}/students/${school.code}`).then((r) => r.json() as Promise<{ count: number }>);
@@ -181,22 +136,19 @@ async function benchOn(kind: "pglite" | "postgres") {
     }
     return results;
   } finally {
-    await app.close();
     await bare.close();
-    await database.close();
-    await pgdb?.drop();
+    await close();
   }
 }
 
-const kinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 console.log(
   `Students list: GET /admin/api/student?${QUERY} as the school's admin (auth, row scope, guardians joined, audit), against the same SQL behind a bare Fastify route.`,
 );
 console.log(`${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP} s warm-up; latency percentiles from every response.`);
 if (!process.env.DATABASE_URL) console.log("(Set DATABASE_URL to run the same against PostgreSQL.)");
-for (const kind of kinds) {
+for (const kind of benchKinds()) {
   const results = await benchOn(kind);
-  console.log(`\n${kind === "pglite" ? "PGlite (embedded, in memory)" : "PostgreSQL (DATABASE_URL)"}`);
+  console.log(`\n${kindLabel(kind)}`);
   for (const r of results) {
     const size = `${fmt(r.school.students)} students`;
     console.log(`  school of ${size}: ${fmt(r.matching)} match the filter`);

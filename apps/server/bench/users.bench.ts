@@ -1,18 +1,12 @@
-// The users list and sign-in through the whole app, beside what the same work costs without it:
-// the same SQL behind a bare Fastify route, and argon2 verification alone. Prints figures, asserts nothing.
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { asc, count, eq } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
-import pg from "pg";
-import { buildApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
-import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import Fastify from "fastify";
+import type { Db } from "../src/db/client.js";
 import { hashPassword, verifyPassword } from "../src/platform/auth/passwords.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { profiles, users } from "../src/platform/auth/users.table.js";
 import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
+import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 import { type LoadResult, load } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -71,53 +65,13 @@ async function bareServer(db: Db, tenantId: number) {
   return bare;
 }
 
-async function listen(server: FastifyInstance) {
-  await server.listen({ host: "127.0.0.1", port: 0 });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
-
-/** A fresh database on the PostgreSQL server DATABASE_URL names, dropped afterwards. */
-async function freshPostgres(base: string) {
-  const name = `taleem_bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function benchOn(kind: "pglite" | "postgres") {
-  const pgdb = kind === "postgres" ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const database: Database = await openDatabase(pgdb ? { databaseUrl: pgdb.url } : {});
-  const config = parseConfig({
-    NODE_ENV: "development",
-    LOG_LEVEL: "silent",
-    SECRET_KEY: randomBytes(24).toString("hex"),
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000",
-    LOGIN_MAX_FAILURES_PER_IP: "1000000000",
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
-  });
-  const app = await buildApp({ config, database, logger: false });
+async function benchOn(kind: DatabaseKind) {
+  const { app, database, close } = await openBenchApp(kind, { LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000", LOGIN_MAX_FAILURES_PER_IP: "1000000000" });
   const bare = await bareServer(database.db, await seed(database.db));
   try {
-    const signInBody = JSON.stringify({ mobile: ADMIN_MOBILE, password: PASSWORD, code: "BENCH" });
-    const signedIn = await app.inject({
-      method: "POST",
-      url: "/admin/open/auth/login-mobile",
-      headers: { "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
-      payload: signInBody,
-    });
-    const token = signedIn.json().token as string;
+    const credentials = { mobile: ADMIN_MOBILE, password: PASSWORD, code: "BENCH" };
+    const signInBody = JSON.stringify(credentials);
+    const token = await benchSignIn(app, credentials);
     const appUrl = await listen(app);
     const bareUrl = await listen(bare);
     const check = await fetch(`${appUrl}${LIST}`, { headers: { "x-access-token": token } }).then((r) => r.json() as Promise<{ count: number }>);
@@ -135,10 +89,8 @@ async function benchOn(kind: "pglite" | "postgres") {
     });
     return { list, plain, signIn };
   } finally {
-    await app.close();
     await bare.close();
-    await database.close();
-    await pgdb?.drop();
+    await close();
   }
 }
 
@@ -163,7 +115,6 @@ async function argonAlone(seconds: number) {
   return { requests: times.length, perSecond: times.length / elapsed, p50: at(50), p95: at(95), p99: at(99), non2xx: 0, errors: 0 };
 }
 
-const kinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 console.log(
   `Users list: GET ${LIST} as the admin of a school with ${fmt(USERS)} users, against the same SQL behind a bare Fastify route (no auth, audit or presenter).`,
 );
@@ -172,9 +123,9 @@ console.log(
 );
 if (!process.env.DATABASE_URL) console.log("(Set DATABASE_URL to run the same against PostgreSQL.)");
 const argon = await argonAlone(SECONDS);
-for (const kind of kinds) {
+for (const kind of benchKinds()) {
   const r = await benchOn(kind);
-  console.log(`\n${kind === "pglite" ? "PGlite (embedded, in memory)" : "PostgreSQL (DATABASE_URL)"}`);
+  console.log(`\n${kindLabel(kind)}`);
   console.log(row("users list, Taleem", r.list));
   console.log(row("same SQL, bare Fastify", r.plain));
   console.log(ratio("Taleem / bare", r.list, r.plain, "bare"));
