@@ -11,10 +11,15 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerAcademicsModule } from "./modules/academics/academics.routes.js";
 import { registerAccountModule } from "./modules/account/account.routes.js";
+import { registerAdmissionsModule } from "./modules/admissions/admissions.routes.js";
 import { registerAlumniModule } from "./modules/alumni/alumni.routes.js";
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
+import { registerCustomFieldsModule } from "./modules/custom-fields/custom-fields.routes.js";
+import { registerCustomRecordsModule } from "./modules/custom-records/custom-records.routes.js";
+import { registerDocumentTemplatesModule } from "./modules/document-templates/document-templates.routes.js";
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
+import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
@@ -25,6 +30,7 @@ import { ActivityRecorder } from "./platform/audit/activity-recorder.js";
 import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
 import { SessionService } from "./platform/auth/session.service.js";
+import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
 import { Messenger } from "./platform/messaging/messenger.js";
@@ -64,7 +70,15 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   const attempts: AttemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
   const messenger = new Messenger(
     database.db,
-    { smtpUrl: config.SMTP_URL, smtpFrom: config.SMTP_FROM, smsGatewayUrl: config.SMS_GATEWAY_URL, smsGatewayToken: config.SMS_GATEWAY_TOKEN },
+    {
+      smtpUrl: config.SMTP_URL,
+      smtpFrom: config.SMTP_FROM,
+      smsGatewayUrl: config.SMS_GATEWAY_URL,
+      smsGatewayToken: config.SMS_GATEWAY_TOKEN,
+      whatsappApiUrl: config.WHATSAPP_API_URL,
+      whatsappToken: config.WHATSAPP_TOKEN,
+      whatsappPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    },
     app.log,
   );
   const services: Services = {
@@ -119,6 +133,12 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerEnrolmentsModule(app, services);
   registerTimetableModule(app, services);
   registerAlumniModule(app, services);
+  registerUploadRoutes(app, services);
+  registerCustomRecordsModule(app, services);
+  registerCustomFieldsModule(app, services);
+  registerFormCustomisationModule(app, services);
+  registerDocumentTemplatesModule(app, services);
+  registerAdmissionsModule(app, services);
 
   await serveWebApp(app, config);
 

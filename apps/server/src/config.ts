@@ -25,6 +25,10 @@ const schema = z.object({
   SMTP_FROM: z.string().default("Taleem <no-reply@taleem.local>"),
   SMS_GATEWAY_URL: url(["http:", "https:"]).optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** WhatsApp Business Cloud API: base URL (with its version), access token and sending phone number id. */
+  WHATSAPP_API_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Pepper mixed into one-time-code and token hashes; set it in production. */
   SECRET_KEY: z.string().min(16).optional(),

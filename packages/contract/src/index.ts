@@ -4,6 +4,7 @@ export * from "./admin/common.js";
 export * from "./admin/roles.js";
 export * from "./admin/settings.js";
 export * from "./admin/users.js";
+export * from "./admissions/index.js";
 export * from "./auth.js";
 export * from "./platform/areas.js";
 export * from "./platform/permissions.js";

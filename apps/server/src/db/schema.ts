@@ -3,9 +3,14 @@
 
 export * from "../modules/academics/academics.table.js";
 export * from "../modules/academics/hafiz.table.js";
+export * from "../modules/admissions/admissions.table.js";
 export * from "../modules/alumni/alumni.table.js";
 export * from "../modules/classrooms/classrooms.table.js";
+export * from "../modules/custom-fields/custom-fields.table.js";
+export * from "../modules/custom-records/custom-records.table.js";
+export * from "../modules/document-templates/document-templates.table.js";
 export * from "../modules/enrolments/enrolments.table.js";
+export * from "../modules/form-customisation/form-customisation.table.js";
 export * from "../modules/students/students.table.js";
 export * from "../modules/timetable/timetable.table.js";
 export * from "../platform/audit/audit.tables.js";
@@ -13,6 +18,7 @@ export * from "../platform/auth/codes.table.js";
 export * from "../platform/auth/roles.table.js";
 export * from "../platform/auth/sessions.table.js";
 export * from "../platform/auth/users.table.js";
+export * from "../platform/files/uploads.table.js";
 export * from "../platform/messaging/outbox.table.js";
 export * from "../platform/tenancy/settings.table.js";
 export * from "../platform/tenancy/tenants.table.js";

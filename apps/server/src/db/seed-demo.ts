@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { builtinRoleId, createUser } from "../platform/auth/user-accounts.js";
 import { provisionTenant } from "../platform/tenancy/provision.js";
+import { settings } from "../platform/tenancy/settings.table.js";
 import { TenantScope } from "../platform/tenancy/tenant-scope.js";
 import { tenants } from "../platform/tenancy/tenants.table.js";
 import type { Db } from "./client.js";
@@ -34,6 +35,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const key of ["staff", "parent", "muawin"] as const) {
       await createUser(scope, "IN", { ...DEMO[key], password: DEMO.password, roleIds: [await builtinRoleId(scope, key)] });
     }
+    // The demo's public admission form is open, so a newcomer can try the whole journey.
+    await tx
+      .update(settings)
+      .set({ config: { admissionsOpen: true } })
+      .where(scope.where(settings));
   });
   return true;
 }

@@ -11,6 +11,7 @@ export const MODULES = {
   academics: ["approve", "promote"],
   students: ["import"],
   admissions: ["approve"],
+  records: [],
   attendance: [],
   fees: ["collect", "refund"],
   hifz: [],

@@ -10,6 +10,7 @@ import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { hafizCountOfStudent, whole } from "../academics/academics.service.js";
 import { alumnusOfStudent } from "../alumni/alumni.service.js";
+import { checkStudentCustomFields } from "../custom-fields/custom-fields.service.js";
 import { activeStudentIds, enrolmentCount } from "../enrolments/enrolments.service.js";
 import { registerStudentGroupRoutes } from "./student-groups.routes.js";
 import { assertAdmissionNoFree, guardianScope, presentStudents, setGuardians, studentMobile } from "./students.service.js";
@@ -37,7 +38,7 @@ export function registerStudentsModule(app: FastifyInstance, services: Services)
       await assertAdmissionNoFree(ctx.scope, input.admissionNo);
       const { country } = await tenantOf(ctx.scope);
       const { guardians: _g, ...values } = input;
-      return { ...values, mobile: studentMobile(input.mobile, country) };
+      return { ...values, mobile: studentMobile(input.mobile, country), customFields: await checkStudentCustomFields(ctx.scope, input.customFields) };
     },
     afterCreate: async (ctx, row, input) => {
       if (input.guardians) await setGuardians(ctx.scope, row.id, input.guardians);
@@ -46,6 +47,7 @@ export function registerStudentsModule(app: FastifyInstance, services: Services)
       const { id: _id, guardians: _g, ...values } = input;
       if (values.admissionNo !== undefined) await assertAdmissionNoFree(ctx.scope, values.admissionNo, existing.id);
       if (values.mobile) values.mobile = studentMobile(values.mobile, (await tenantOf(ctx.scope)).country);
+      if (values.customFields) values.customFields = await checkStudentCustomFields(ctx.scope, values.customFields);
       return values;
     },
     afterUpdate: async (ctx, row, input) => {

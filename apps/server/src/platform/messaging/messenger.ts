@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client.js";
 import { outbox } from "./outbox.table.js";
+import { WhatsAppCloud, type WhatsAppTemplateMessage } from "./whatsapp.js";
 
 export interface MessengerOptions {
   smtpUrl?: string;
   smtpFrom: string;
   smsGatewayUrl?: string;
   smsGatewayToken?: string;
+  /** WhatsApp Cloud API: used when the token and the phone number id are both set. */
+  whatsappApiUrl?: string;
+  whatsappToken?: string;
+  whatsappPhoneNumberId?: string;
 }
 
 /**
@@ -16,6 +21,7 @@ export interface MessengerOptions {
  */
 export class Messenger {
   private readonly mail: Transporter | undefined;
+  private readonly whatsappCloud: WhatsAppCloud | undefined;
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
@@ -24,6 +30,30 @@ export class Messenger {
     private readonly log: FastifyBaseLogger,
   ) {
     this.mail = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+    this.whatsappCloud =
+      opts.whatsappToken && opts.whatsappPhoneNumberId
+        ? new WhatsAppCloud({
+            apiUrl: opts.whatsappApiUrl ?? "https://graph.facebook.com/v21.0",
+            token: opts.whatsappToken,
+            phoneNumberId: opts.whatsappPhoneNumberId,
+          })
+        : undefined;
+  }
+
+  /** Whether WhatsApp messages really go out (else they land in the outbox). */
+  get whatsappConfigured(): boolean {
+    return !!this.whatsappCloud;
+  }
+
+  /** A WhatsApp template message through the Cloud API, or the outbox (subject: template and language). */
+  async whatsapp(tenantId: number | null, to: string, msg: WhatsAppTemplateMessage): Promise<"sent" | "outbox"> {
+    if (!this.whatsappCloud) {
+      await this.db.insert(outbox).values({ tenantId, channel: "whatsapp", recipient: to, subject: `${msg.template} (${msg.language})`, body: msg.text });
+      return "outbox";
+    }
+    const { id } = await this.whatsappCloud.sendTemplate(to, msg);
+    this.log.info({ channel: "whatsapp", template: msg.template, id }, "message sent");
+    return "sent";
   }
 
   async email(tenantId: number | null, to: string, subject: string, text: string): Promise<"sent" | "outbox"> {

@@ -5,7 +5,7 @@ import { tenants } from "../tenancy/tenants.table.js";
 export const outbox = pgTable("outbox", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   tenantId: integer().references(() => tenants.id),
-  channel: text({ enum: ["email", "sms"] }).notNull(),
+  channel: text({ enum: ["email", "sms", "whatsapp"] }).notNull(),
   recipient: text().notNull(),
   subject: text(),
   body: text().notNull(),

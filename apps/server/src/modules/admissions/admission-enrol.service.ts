@@ -1,0 +1,111 @@
+import type { AdmissionEnrol } from "@taleem/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { recordChange } from "../../platform/audit/audit.service.js";
+import { roles } from "../../platform/auth/roles.table.js";
+import { builtinRoleId, createUser, setProfiles } from "../../platform/auth/user-accounts.js";
+import { profiles, users } from "../../platform/auth/users.table.js";
+import { moveUploads } from "../../platform/files/uploads.js";
+import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { requireClassroom } from "../classrooms/classrooms.service.js";
+import { fieldsOf } from "../custom-fields/custom-fields.service.js";
+import { assertNotEnrolled, enrolmentValues, insertEnrolments, schoolToday } from "../enrolments/enrolments.service.js";
+import { assertAdmissionNoFree, setGuardians } from "../students/students.service.js";
+import { students } from "../students/students.table.js";
+import { requireAdmission, requireStatus } from "./admissions.service.js";
+import { type AdmissionRecord, admissions } from "./admissions.table.js";
+
+/**
+ * The guardian's account: the school's user with this mobile number, given a Parent profile if
+ * they lack one (a teacher who is also a parent holds both), or a new user with no password, who
+ * signs in the first time with a one-time code and then sets one.
+ */
+async function parentFor(scope: TenantScope, a: AdmissionRecord): Promise<{ id: number; created: boolean }> {
+  const parentRole = await builtinRoleId(scope, "parent");
+  const [existing] = await scope.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scope.where(users, eq(users.mobile, a.guardianMobile)))
+    .limit(1);
+  if (existing) {
+    const held = await scope.db
+      .select({ roleId: profiles.roleId, area: roles.area })
+      .from(profiles)
+      .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
+      .where(scope.where(profiles, eq(profiles.userId, existing.id)));
+    if (!held.some((h) => h.area === "parent")) {
+      await setProfiles(scope, existing.id, [...held.map((h) => h.roleId), parentRole]);
+    }
+    return { id: existing.id, created: false };
+  }
+  const tenant = await tenantOf(scope);
+  const user = await createUser(scope, tenant.country, {
+    name: a.guardianName,
+    mobile: a.guardianMobile,
+    email: a.guardianEmail,
+    language: a.guardianLanguage,
+    roleIds: [parentRole],
+  });
+  return { id: user.id, created: true };
+}
+
+/**
+ * An approved application becomes a student with a parent account and an enrolment, all in the
+ * caller's transaction: if any step fails, nothing of it is kept. The steps run in the order a
+ * school clerk would: the parent, the student, the class.
+ */
+export async function enrolAdmission(ctx: RequestContext, scope: TenantScope, input: z.infer<typeof AdmissionEnrol>) {
+  const a = await requireAdmission(scope, input.id, true);
+  requireStatus(a, ["approved"], "enrolment");
+
+  const parent = await parentFor(scope, a);
+
+  const admissionNo = input.admissionNo ?? a.applicationNo;
+  await assertAdmissionNoFree(scope, admissionNo);
+  const studentFields = new Set((await fieldsOf(scope, { entity: "student" })).map((f) => f.key));
+  // The students module has no create call of its own (its route's hooks are the create path), so the row is written through the scope.
+  const student = await scope.insert(students, {
+    admissionNo,
+    name: a.name,
+    nameNative: a.nameNative,
+    gender: a.gender,
+    dateOfBirth: a.dateOfBirth,
+    photo: a.photo,
+    mobile: a.mobile,
+    email: a.email,
+    address: a.address,
+    admittedOn: await schoolToday(scope),
+    status: "active",
+    customFields: Object.fromEntries(Object.entries(a.customFields).filter(([k]) => studentFields.has(k))),
+  });
+  if (a.photo) await moveUploads(scope, [a.photo], "students");
+  await setGuardians(scope, student.id, [{ userId: parent.id, relation: a.guardianRelation || "guardian" }]);
+
+  const room = await requireClassroom(scope, input.classroomId);
+  await assertNotEnrolled(scope, room.batchId, [student.id]);
+  const [enrolment] = await insertEnrolments(scope, [
+    enrolmentValues(student.id, room, input.startedOn ?? (await schoolToday(scope)), { rollNo: input.rollNo ?? null }),
+  ]);
+
+  const updated = await scope.update(admissions, a.id, {
+    status: "enrolled",
+    studentId: student.id,
+    enrolmentId: enrolment!.id,
+    parentUserId: parent.id,
+    courseId: room.courseId,
+    batchId: room.batchId,
+  });
+  await recordChange(scope.db, {
+    tenantId: scope.tenantId,
+    userId: ctx.principal.userId,
+    action: "enrol",
+    entity: "admissions",
+    entityId: a.id,
+    before: a,
+    after: updated,
+    ip: ctx.ip,
+  });
+  return { studentId: student.id, enrolmentId: enrolment!.id, parentUserId: parent.id, parentCreated: parent.created, classroom: room.label };
+}

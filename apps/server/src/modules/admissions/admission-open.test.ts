@@ -1,0 +1,218 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminOfNewTenant, client, type TestApp, testApp } from "../../../test/harness.js";
+import { ok } from "../academics/school.fixture.js";
+import { admissionSchool, application, apply, dataUrl, pdfBytes, png, pngBytes, publicForm, tempDataDir } from "./admission.fixture.js";
+import { admissions } from "./admissions.table.js";
+
+describe("the public admission form", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp({ DATA_DIR: tempDataDir() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("shows the school, its fields with labels in five languages, its courses and the consent", async () => {
+    const s = await admissionSchool(app);
+    await ok(s.api.post("/admin/api/course", { name: "Hifz", kind: "hifz" }));
+    await ok(
+      s.api.post("/admin/api/field", {
+        entity: "admission",
+        key: "bloodGroup",
+        label: "Blood group",
+        labels: { ml: "രക്തഗ്രൂപ്പ്", ar: "فصيلة الدم" },
+        kind: "choice",
+        options: [{ value: "A+" }, { value: "B+" }, { value: "O+" }],
+        required: true,
+      }),
+    );
+    const form = await publicForm(app, s.tenant.code);
+    expect(form.open).toBe(true);
+    expect(form.courses.map((c) => c.name)).toEqual(["Hifz"]);
+    const name = form.fields.find((f) => f.key === "name")!;
+    expect(name).toMatchObject({ builtin: true, required: true });
+    expect(Object.keys(name.labels).sort()).toEqual(["ar", "en", "ml", "ta", "ur"]);
+    expect(form.fields.find((f) => f.key === "bloodGroup")).toMatchObject({ builtin: false, required: true, labels: { ml: "രക്തഗ്രൂപ്പ്" } });
+    expect(form.consent.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(form.consent.texts.ml).toContain(`School ${s.tenant.code}`);
+    expect((await client(app).get("/admin/open/admission/NO-SUCH-SCHOOL/form")).statusCode).toBe(404);
+  });
+
+  it("files an application with its photo, documents and custom fields, and records the consent word for word with its time", async () => {
+    const s = await admissionSchool(app);
+    await ok(s.api.post("/admin/api/field", { entity: "admission", key: "madrasaYears", label: "Years in madrasa", kind: "number", min: 0, max: 12 }));
+    const form = await publicForm(app, s.tenant.code);
+    const before = Date.now();
+    const body = await application(app, s.tenant.code, {
+      nameNative: "عائشة",
+      photo: png(),
+      documents: [{ label: "Birth certificate", file: { name: "birth.pdf", data: dataUrl("application/pdf", pdfBytes()) } }],
+      customfields: { madrasaYears: "3" },
+      consent: { accepted: true, version: form.consent.version, language: "ml" },
+      language: "ml",
+    });
+    const res = await apply(app, s.tenant.code, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { applicationNo, message } = res.json();
+    expect(applicationNo).toMatch(new RegExp(`^ADM-${new Date().getFullYear()}-0001$`));
+    // The confirmation speaks the form's language.
+    expect(message).toContain("ലഭിച്ചു");
+    expect(message).toContain(applicationNo);
+
+    const list = await ok<{ rows: Record<string, unknown>[] }>(s.api.get("/admin/api/admission"));
+    const row = list.rows[0]!;
+    expect(row).toMatchObject({
+      applicationNo,
+      status: "pending",
+      source: "public",
+      nameNative: "عائشة",
+      guardianLanguage: "ml",
+      customfields: { madrasaYears: 3 },
+    });
+    expect(row.consent).toMatchObject({ version: form.consent.version, language: "ml", text: form.consent.texts.ml });
+    const at = Date.parse((row.consent as { at: string }).at);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(row.documents).toMatchObject([{ label: "Birth certificate", name: "birth.pdf", type: "application/pdf" }]);
+
+    // The photo is the school's, readable by its admissions staff only.
+    const photo = await s.api.get(row.photo as string);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/png");
+    expect(photo.rawPayload.equals(pngBytes())).toBe(true);
+    expect((await client(app).get(row.photo as string)).statusCode).toBe(401);
+    const other = await adminOfNewTenant(app);
+    expect((await other.api.get(row.photo as string)).statusCode).toBe(404);
+  });
+
+  it("refuses a disguised or too large photo, and a file that is not what it says", async () => {
+    const s = await admissionSchool(app);
+    const fake = { name: "photo.jpg", data: dataUrl("image/jpeg", Buffer.from("<html><script>alert(1)</script></html>")) };
+    const res = await apply(app, s.tenant.code, await application(app, s.tenant.code, { photo: fake }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().params.fields).toContain("photo");
+    // A PNG that calls itself a JPEG.
+    const renamed = await apply(
+      app,
+      s.tenant.code,
+      await application(app, s.tenant.code, { photo: { name: "p.jpg", data: dataUrl("image/jpeg", pngBytes()) } }),
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toMatch(/does not match/);
+    // A PDF is a document, not a photo.
+    const pdfPhoto = await apply(
+      app,
+      s.tenant.code,
+      await application(app, s.tenant.code, { photo: { name: "p.pdf", data: dataUrl("application/pdf", pdfBytes()) } }),
+    );
+    expect(pdfPhoto.statusCode).toBe(400);
+    const big = Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await apply(app, s.tenant.code, await application(app, s.tenant.code, { photo: png("big.png", big) }));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toMatch(/at most 2 MB/);
+    const cut = pngBytes().subarray(0, 30);
+    const truncated = await apply(app, s.tenant.code, await application(app, s.tenant.code, { photo: png("cut.png", cut) }));
+    expect(truncated.statusCode).toBe(400);
+    expect(await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id))).toHaveLength(0);
+  });
+
+  it("enforces what the school requires, missing fields and wrong types, naming every field", async () => {
+    const s = await admissionSchool(app);
+    await ok(
+      s.api.post("/admin/api/formcustomisation", {
+        form: "admission",
+        config: { fields: { photo: { show: true, required: true }, address: { show: false, required: false } } },
+      }),
+    );
+    await ok(
+      s.api.post("/admin/api/field", {
+        entity: "admission",
+        key: "medium",
+        label: "Medium of study",
+        kind: "choice",
+        options: [{ value: "english" }, { value: "urdu" }],
+      }),
+    );
+    const form = await publicForm(app, s.tenant.code);
+    expect(form.fields.find((f) => f.key === "photo")?.required).toBe(true);
+    expect(form.fields.some((f) => f.key === "address")).toBe(false);
+
+    const body = await application(app, s.tenant.code, { dateOfBirth: undefined, customfields: { medium: "tamil", unknownThing: "x" } });
+    const res = await apply(app, s.tenant.code, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().params.fields).toEqual(expect.arrayContaining(["photo", "dateOfBirth", "customfields.medium", "customfields.unknownThing"]));
+
+    const missing = await apply(app, s.tenant.code, { name: "X" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().params.fields).toEqual(expect.arrayContaining(["guardian", "consent"]));
+    const wrongType = await apply(app, s.tenant.code, { ...(await application(app, s.tenant.code)), name: 42, dateOfBirth: "2016-02-30" });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().params.fields).toEqual(expect.arrayContaining(["name", "dateOfBirth"]));
+    const noConsent = await apply(app, s.tenant.code, {
+      ...(await application(app, s.tenant.code)),
+      consent: { accepted: false, version: "x", language: "en" },
+    });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().params.fields).toContain("consent.accepted");
+  });
+
+  it("asks for a reload when the consent text changed after the form was opened", async () => {
+    const s = await admissionSchool(app);
+    const body = await application(app, s.tenant.code, { photo: png() });
+    await ok(s.api.post("/admin/api/formcustomisation", { form: "admission", config: { consentText: { en: "We keep your data for {school}." } } }));
+    const res = await apply(app, s.tenant.code, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("admission.consent_changed");
+    const fresh = await publicForm(app, s.tenant.code);
+    expect(fresh.consent.texts).toEqual({ en: `We keep your data for School ${s.tenant.code}.` });
+    const again = await apply(app, s.tenant.code, { ...body, consent: { accepted: true, version: fresh.consent.version, language: "ta" } });
+    expect(again.statusCode, again.body).toBe(200);
+    const [row] = await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id));
+    // Tamil was asked for but the school wrote English only: the English text was shown and is stored.
+    expect(row?.consentText).toBe(`We keep your data for School ${s.tenant.code}.`);
+  });
+
+  it("refuses applications while the school is not taking them, and a second one for the same child", async () => {
+    const s = await adminOfNewTenant(app);
+    const closed = await apply(app, s.tenant.code, await application(app, s.tenant.code));
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().code).toBe("admission.closed");
+    expect((await publicForm(app, s.tenant.code)).open).toBe(false);
+    await ok(s.api.put("/admin/api/setting", { config: { admissionsOpen: true } }));
+    const body = await application(app, s.tenant.code);
+    expect((await apply(app, s.tenant.code, body)).statusCode).toBe(200);
+    const twice = await apply(app, s.tenant.code, body);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe("admission.duplicate");
+  });
+
+  it("numbers applications consecutively when they arrive together", async () => {
+    const s = await admissionSchool(app);
+    const bodies = await Promise.all(Array.from({ length: 8 }, () => application(app, s.tenant.code)));
+    const replies = await Promise.all(bodies.map((b) => apply(app, s.tenant.code, b)));
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    const numbers = replies.map((r) => r.json().applicationNo as string).sort();
+    const year = new Date().getFullYear();
+    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `ADM-${year}-${String(i + 1).padStart(4, "0")}`));
+    const rows = await app.services.db
+      .select({ no: admissions.applicationNo })
+      .from(admissions)
+      .where(and(eq(admissions.tenantId, s.tenant.id), eq(admissions.source, "public")));
+    expect(rows.map((r) => r.no).sort()).toEqual(numbers);
+  });
+
+  it("limits applications per address", async () => {
+    const s = await admissionSchool(app);
+    const body = await application(app, s.tenant.code);
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await apply(app, s.tenant.code, body)).statusCode);
+    expect(codes[0]).toBe(200);
+    expect(codes.slice(1, 30).every((c) => c === 409)).toBe(true);
+    expect(codes[30]).toBe(429);
+    // Another school's form is counted apart.
+    const t = await admissionSchool(app);
+    expect((await apply(app, t.tenant.code, await application(app, t.tenant.code))).statusCode).toBe(200);
+  });
+});

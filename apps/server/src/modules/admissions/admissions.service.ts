@@ -1,0 +1,248 @@
+import { type AdmissionCreate, type AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, type Language, UPLOAD_TYPES } from "@taleem/contract";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { toE164 } from "../../platform/auth/phone.js";
+import { requireUploads } from "../../platform/files/uploads.js";
+import { conflict, notFound } from "../../platform/http/errors.js";
+import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
+import { batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
+import { courses } from "../academics/academics.table.js";
+import { classroomInfos } from "../classrooms/classrooms.service.js";
+import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
+import type { PlaceholderValues } from "../document-templates/document-templates.service.js";
+import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { studentsByIds } from "../students/students.service.js";
+import { type AdmissionDocumentValue, type AdmissionRecord, admissionNumberSeries, admissions } from "./admissions.table.js";
+
+/** The year in the school's time zone. */
+export const schoolYear = (tenant: Pick<TenantRow, "timeZone">, at = new Date()) =>
+  Number(new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timeZone, year: "numeric" }).format(at));
+
+/**
+ * The next application number of the school's year (ADM-2026-0001), taken in the caller's
+ * transaction: the series row stays locked until it commits, so concurrent applications get
+ * consecutive numbers and a rolled-back one gives its number back.
+ */
+export async function nextApplicationNo(scope: TenantScope, year: number): Promise<string> {
+  const [row] = await scope.db
+    .insert(admissionNumberSeries)
+    .values({ tenantId: scope.tenantId, year, last: 1 })
+    .onConflictDoUpdate({ target: [admissionNumberSeries.tenantId, admissionNumberSeries.year], set: { last: sql`${admissionNumberSeries.last} + 1` } })
+    .returning({ last: admissionNumberSeries.last });
+  return `ADM-${year}-${String(row!.last).padStart(4, "0")}`;
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function presentAdmissions(scope: TenantScope, rows: AdmissionRecord[]): Promise<AdmissionRow[]> {
+  if (!rows.length) return [];
+  const [courseById, batchById] = await Promise.all([
+    courseNames(
+      scope,
+      rows.map((r) => r.courseId).filter((id): id is number => id !== null),
+    ),
+    batchNames(
+      scope,
+      rows.map((r) => r.batchId).filter((id): id is number => id !== null),
+    ),
+  ]);
+  return rows.map((a) => ({
+    id: a.id,
+    applicationNo: a.applicationNo,
+    status: a.status,
+    source: a.source,
+    name: a.name,
+    nameNative: a.nameNative,
+    gender: a.gender,
+    dateOfBirth: a.dateOfBirth,
+    photo: a.photo,
+    email: a.email,
+    mobile: a.mobile,
+    address: a.address,
+    previousSchool: a.previousSchool,
+    courseId: a.courseId,
+    courseName: a.courseId ? (courseById.get(a.courseId) ?? null) : null,
+    batchId: a.batchId,
+    batchName: a.batchId ? (batchById.get(a.batchId) ?? null) : null,
+    guardianName: a.guardianName,
+    guardianMobile: a.guardianMobile,
+    guardianEmail: a.guardianEmail,
+    guardianRelation: a.guardianRelation,
+    guardianLanguage: a.guardianLanguage,
+    documents: a.documents,
+    customfields: a.customFields,
+    consent:
+      a.consentText && a.consentAt
+        ? { version: a.consentVersion ?? "", language: a.consentLanguage ?? "", text: a.consentText, at: a.consentAt.toISOString() }
+        : null,
+    decisionReason: a.decisionReason,
+    decidedAt: iso(a.decidedAt),
+    approvalLetterSentAt: iso(a.approvalLetterSentAt),
+    rejectionLetterSentAt: iso(a.rejectionLetterSentAt),
+    studentId: a.studentId,
+    enrolmentId: a.enrolmentId,
+    parentUserId: a.parentUserId,
+    createdAt: a.createdAt.toISOString(),
+  }));
+}
+
+/** A single admission as spec 001 §3 has it: its custom fields spread onto the record, customfields kept. */
+export const spreadCustomFields = (row: AdmissionRow) => ({ ...row.customfields, ...row });
+
+/** An admission of this school, or 404; `lock` holds it for the caller's transaction. */
+export async function requireAdmission(scope: TenantScope, id: number, lock = false): Promise<AdmissionRecord> {
+  const q = scope.db
+    .select()
+    .from(admissions)
+    .where(scope.where(admissions, eq(admissions.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) throw notFound("Admission");
+  return row;
+}
+
+/** The courses an applicant may choose: the form's list, else every active course, by name. */
+export async function offeredCourses(scope: TenantScope, courseIds: number[] | null): Promise<{ id: number; name: string }[]> {
+  // Read through the scope: the academics module has no list call for active courses.
+  return scope.db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(scope.where(courses, eq(courses.status, "active"), courseIds ? inArray(courses.id, courseIds.length ? courseIds : [0]) : undefined))
+    .orderBy(asc(courses.name));
+}
+
+type AdminInput = z.infer<typeof AdmissionCreate> | z.infer<typeof AdmissionUpdate>;
+
+/**
+ * A paper application's values as stored: phone numbers in E.164, course and batch of this
+ * school, photo and documents among the school's uploads, custom fields checked.
+ */
+export async function adminValues(ctx: RequestContext, input: AdminInput): Promise<Partial<typeof admissions.$inferInsert>> {
+  const { scope } = ctx;
+  const tenant = await tenantOf(scope);
+  const { customfields, documents, photo, guardianMobile, mobile, courseId, batchId, id: _id, ...rest } = input as AdminInput & { id?: number };
+  const out: Partial<typeof admissions.$inferInsert> = { ...rest };
+  if (guardianMobile !== undefined) out.guardianMobile = toE164(guardianMobile, tenant.country, "guardianMobile");
+  if (mobile !== undefined) out.mobile = mobile ? toE164(mobile, tenant.country, "mobile") : null;
+  if (courseId) out.courseId = (await requireCourse(scope, courseId)).id;
+  else if (courseId === null) out.courseId = null;
+  if (batchId) out.batchId = (await requireBatch(scope, batchId)).id;
+  else if (batchId === null) out.batchId = null;
+  if (photo) await requireUploads(scope, [photo], { types: IMAGE_TYPES, field: "photo" });
+  if (photo !== undefined) out.photo = photo ?? null;
+  if (documents !== undefined) {
+    const found = await requireUploads(
+      scope,
+      documents.map((d) => d.path),
+      { types: UPLOAD_TYPES, field: "documents" },
+    );
+    out.documents = documents.map((d): AdmissionDocumentValue => ({ ...found.get(d.path)!, label: d.label ?? null }));
+  }
+  if (customfields !== undefined) {
+    const defs = await fieldsOf(scope, { entity: "admission" });
+    out.customFields = await checkCustomValues(scope, defs, customfields, { field: "customfields", unknown: "refuse", module: "admissions", paths: true });
+  }
+  return out;
+}
+
+/** Refuses a second pending application for the same child from the same mobile number (a double submit, say). */
+export async function assertNotPending(scope: TenantScope, a: { name: string; guardianMobile: string; dateOfBirth?: string | null }) {
+  const [dup] = await scope.db
+    .select({ id: admissions.id })
+    .from(admissions)
+    .where(
+      scope.where(
+        admissions,
+        eq(sql`lower(${admissions.name})`, a.name.trim().toLowerCase()),
+        eq(admissions.guardianMobile, a.guardianMobile),
+        a.dateOfBirth ? eq(admissions.dateOfBirth, a.dateOfBirth) : undefined,
+        inArray(admissions.status, ["pending", "approved"]),
+      ),
+    )
+    .limit(1);
+  if (dup) {
+    throw conflict("admission.duplicate", `An application for ${a.name} from this mobile number is already being considered.`, { field: "name" });
+  }
+}
+
+/** Status changes an admission allows: an enrolled one is history. */
+export function refuseIfEnrolled(a: AdmissionRecord, action: string) {
+  if (a.status === "enrolled") {
+    throw conflict("admission.enrolled", `${a.name} (${a.applicationNo}) is already enrolled; ${action} is not possible.`, { status: a.status });
+  }
+}
+
+const dateIn = (d: Date | string | null, tenant: TenantRow, language: string) =>
+  d ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: tenant.timeZone }).format(typeof d === "string" ? new Date(`${d}T12:00:00Z`) : d) : "";
+
+/** What the document templates' placeholders stand for, for one admission, dates in `language`. */
+export async function placeholderValues(scope: TenantScope, a: AdmissionRecord, language: Language | string = a.guardianLanguage): Promise<PlaceholderValues> {
+  const tenant = await tenantOf(scope);
+  const [courseById, batchById, rooms] = await Promise.all([
+    courseNames(scope, a.courseId ? [a.courseId] : []),
+    batchNames(scope, a.batchId ? [a.batchId] : []),
+    a.studentId ? enrolmentClassroom(scope, a) : Promise.resolve(undefined),
+  ]);
+  return {
+    studentName: a.name,
+    studentNameNative: a.nameNative ?? "",
+    dateOfBirth: dateIn(a.dateOfBirth, tenant, language),
+    applicationNo: a.applicationNo,
+    admissionNo: a.studentId ? (rooms?.admissionNo ?? "") : "",
+    guardianName: a.guardianName,
+    guardianMobile: a.guardianMobile,
+    className: rooms?.label ?? "",
+    courseName: a.courseId ? (courseById.get(a.courseId) ?? "") : "",
+    batchName: a.batchId ? (batchById.get(a.batchId) ?? "") : "",
+    schoolName: tenant.name,
+    schoolPhone: tenant.contactPhone ?? tenant.contactEmail ?? "",
+    schoolEmail: tenant.contactEmail ?? "",
+    schoolAddress: tenant.address ?? "",
+    appliedOn: dateIn(a.createdAt, tenant, language),
+    decidedOn: dateIn(a.decidedAt, tenant, language),
+    reason: a.decisionReason ?? "",
+    today: dateIn(new Date(), tenant, language),
+  };
+}
+
+async function enrolmentClassroom(scope: TenantScope, a: AdmissionRecord) {
+  const [enrolled, [student]] = await Promise.all([
+    activeEnrolmentsOfStudents(scope, a.studentId ? [a.studentId] : []),
+    studentsByIds(scope, a.studentId ? [a.studentId] : []),
+  ]);
+  const e = enrolled.find((x) => x.id === a.enrolmentId) ?? enrolled[0];
+  const rooms = e ? await classroomInfos(scope, [e.classroomId]) : new Map();
+  return { label: e ? (rooms.get(e.classroomId)?.label ?? "") : "", admissionNo: student?.admissionNo ?? "" };
+}
+
+/** Sample values for a template preview without a record. */
+export const SAMPLE_VALUES: PlaceholderValues = {
+  studentName: "Aisha Rahman",
+  studentNameNative: "عائشة رحمن",
+  dateOfBirth: "9 March 2016",
+  applicationNo: "ADM-2026-0001",
+  admissionNo: "ADM-2026-0001",
+  guardianName: "Abdul Rahman",
+  guardianMobile: "+919800000003",
+  className: "Class 5-A",
+  courseName: "Madrasa",
+  batchName: "2026-27",
+  appliedOn: "2 April 2026",
+  decidedOn: "10 April 2026",
+  reason: "All seats in Class 5 are taken this year.",
+};
+
+/** Refuses (409) an action the application's status does not allow, naming the statuses that would. */
+export function requireStatus(a: AdmissionRecord, allowed: AdmissionRecord["status"][], action: string) {
+  if (!allowed.includes(a.status)) {
+    throw conflict("admission.status", `${a.applicationNo} is ${a.status}; ${action} needs it to be ${allowed.join(" or ")}.`, {
+      status: a.status,
+      allowed,
+    });
+  }
+}
+
+export const language = (v: string | null | undefined): Language => (["en", "ta", "ur", "ar", "ml"].includes(v ?? "") ? (v as Language) : "en");

@@ -1,0 +1,107 @@
+import { CustomFieldRow, customFieldResource, RowId } from "@taleem/contract";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, conflict } from "../../platform/http/errors.js";
+import { contextOf } from "../../platform/resources/resource-context.js";
+import { serveResource } from "../../platform/resources/serve-resource.js";
+import type { Services } from "../../platform/services.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { requireCustomRecord } from "../custom-records/custom-records.service.js";
+import { fieldsOf, isReservedKey, presentField } from "./custom-fields.service.js";
+import { type CustomFieldRecord, customFields } from "./custom-fields.table.js";
+
+type Shape = Pick<CustomFieldRecord, "kind" | "options" | "min" | "max">;
+
+/** A definition that can hold values: choices with distinct options, bounds in order. */
+function checkShape(f: Shape) {
+  if (f.kind === "choice") {
+    if (!f.options.length) throw badRequest("custom_field.no_options", "A choice field needs at least one option.", { field: "options" });
+    const values = f.options.map((o) => o.value.toLowerCase());
+    const repeated = values.find((v, i) => values.indexOf(v) !== i);
+    if (repeated) throw badRequest("custom_field.option_repeated", `The option ${repeated} appears twice.`, { field: "options", value: repeated });
+  }
+  if (f.min !== null && f.max !== null && f.min > f.max) {
+    throw badRequest("custom_field.bounds", "The smallest value must not be larger than the largest.", { field: "min" });
+  }
+}
+
+async function assertKeyFree(scope: TenantScope, f: Pick<CustomFieldRecord, "entity" | "recordId" | "key">) {
+  const [taken] = await scope.db
+    .select({ id: customFields.id })
+    .from(customFields)
+    .where(
+      scope.where(
+        customFields,
+        eq(customFields.entity, f.entity),
+        sql`coalesce(${customFields.recordId}, 0) = ${f.recordId ?? 0}`,
+        eq(sql`lower(${customFields.key})`, f.key.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict("custom_field.key_taken", `There is already a field with the key ${f.key} here.`, { field: "key" });
+}
+
+/** Custom fields of students, admissions and the school's record types. */
+export function registerCustomFieldsModule(app: FastifyInstance, { db }: Services) {
+  serveResource(app, db, customFieldResource, customFields, {
+    present: async (_ctx, rows) => rows.map(presentField),
+    beforeCreate: async (ctx, input) => {
+      let recordId: number | null = null;
+      if (input.entity === "record") {
+        if (!input.recordId) throw badRequest("custom_field.record_required", "Choose the record type this field belongs to.", { field: "recordId" });
+        recordId = (await requireCustomRecord(ctx.scope, input.recordId)).id;
+      } else if (input.recordId) {
+        throw badRequest("custom_field.record_not_allowed", "Only fields of a record type name a record type.", { field: "recordId" });
+      }
+      if (isReservedKey(input.entity, input.key)) {
+        throw badRequest("custom_field.key_reserved", `${input.key} is the name of a built-in field; choose another key.`, { field: "key" });
+      }
+      const values = { ...input, recordId, min: input.min ?? null, max: input.max ?? null, maxLength: input.maxLength ?? null };
+      checkShape(values);
+      await assertKeyFree(ctx.scope, values);
+      return values;
+    },
+    beforeUpdate: async (_ctx, existing, input) => {
+      const { id: _id, ...values } = input;
+      checkShape({
+        kind: existing.kind,
+        options: values.options ?? existing.options,
+        min: values.min === undefined ? existing.min : values.min,
+        max: values.max === undefined ? existing.max : values.max,
+      });
+      return values;
+    },
+    sample: async () => ({
+      entity: "admission" as const,
+      key: `f${Math.random().toString(36).slice(2, 10)}`,
+      label: "Sample field",
+      labels: {},
+      kind: "text" as const,
+      required: false,
+      options: [],
+      multiple: false,
+      accept: ["image" as const, "pdf" as const],
+      order: 0,
+      status: "active" as const,
+    }),
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/admin/api/field/record/:id", {
+    config: { permission: ["records", "view"] },
+    schema: {
+      tags: ["settings"],
+      summary: "The fields of one of the school's record types, in form order (inactive ones included, marked)",
+      params: z.object({ id: RowId }),
+      response: { 200: z.object({ message: z.string(), rows: z.array(CustomFieldRow), count: z.number() }) },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(req, db);
+      const record = await requireCustomRecord(ctx.scope, req.params.id);
+      const rows = (await fieldsOf(ctx.scope, { entity: "record", recordId: record.id }, true)).map(presentField);
+      return { message: "Fields fetched successfully", rows, count: rows.length };
+    },
+  });
+}

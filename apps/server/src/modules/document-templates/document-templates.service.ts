@@ -1,0 +1,151 @@
+import {
+  type DocumentTemplateRow,
+  fillPlaceholders,
+  readPlaceholders,
+  TEMPLATE_PLACEHOLDERS,
+  type TemplateChannel,
+  type TemplatePlaceholder,
+  type TemplatePurpose,
+} from "@taleem/contract";
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { badRequest } from "../../platform/http/errors.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { DEFAULT_TEMPLATES, type DefaultTemplate, defaultTemplate } from "./default-templates.js";
+import { type DocumentTemplateRecord, documentTemplates } from "./document-templates.table.js";
+
+export type PlaceholderValues = Partial<Record<TemplatePlaceholder, string>>;
+
+/** What a template's channel needs: a subject for e-mail, the Meta template name for WhatsApp. */
+interface TemplateText {
+  channel: TemplateChannel;
+  subject?: string | null;
+  body: string;
+  providerTemplate?: string | null;
+}
+
+/**
+ * Refuses a template whose text names a placeholder we cannot fill (400 naming it, and the
+ * allowed ones), leaves one open, or lacks what its channel needs.
+ */
+export function checkTemplate(t: TemplateText) {
+  for (const [field, text] of [
+    ["subject", t.subject ?? ""],
+    ["body", t.body],
+  ] as const) {
+    const { unknown, unclosed } = readPlaceholders(text);
+    if (unknown.length) {
+      throw badRequest(
+        "template.unknown_placeholder",
+        `Unknown placeholder {{${unknown[0]}}} in the ${field}. Use one of: ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}.`,
+        { field, placeholder: unknown[0], unknown, allowed: TEMPLATE_PLACEHOLDERS },
+      );
+    }
+    if (unclosed) throw badRequest("template.unclosed_placeholder", `A placeholder in the ${field} is not closed: write {{name}}.`, { field });
+  }
+  if (t.channel === "email" && !t.subject?.trim()) throw badRequest("template.subject_required", "An e-mail template needs a subject.", { field: "subject" });
+  if (t.channel === "whatsapp" && !t.providerTemplate) {
+    throw badRequest("template.provider_template_required", "A WhatsApp template needs the name of the template approved by Meta.", {
+      field: "providerTemplate",
+    });
+  }
+}
+
+export const presentTemplate = (t: DocumentTemplateRecord): DocumentTemplateRow => ({
+  id: t.id,
+  name: t.name,
+  channel: t.channel,
+  purpose: t.purpose,
+  language: t.language,
+  subject: t.subject,
+  body: t.body,
+  providerTemplate: t.providerTemplate,
+  placeholders: readPlaceholders(`${t.subject ?? ""}\n${t.body}`).names,
+  builtin: t.builtinKey !== null,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+});
+
+const valuesOf = (d: DefaultTemplate) => ({
+  builtinKey: d.builtinKey,
+  name: d.name,
+  purpose: d.purpose,
+  channel: d.channel,
+  language: d.language,
+  subject: d.subject,
+  body: d.body,
+  providerTemplate: d.providerTemplate,
+});
+
+/**
+ * Gives the school the standard admission letters it is missing (a new school, or after a wipe);
+ * the school's own edits are never touched, and standard templates cannot be deleted, so a
+ * count tells whether anything is missing.
+ */
+export async function ensureDefaultTemplates(scope: TenantScope): Promise<void> {
+  const [have] = await scope.db
+    .select({ n: count() })
+    .from(documentTemplates)
+    .where(scope.where(documentTemplates, isNotNull(documentTemplates.builtinKey)));
+  if ((have?.n ?? 0) >= DEFAULT_TEMPLATES.length) return;
+  await scope.db
+    .insert(documentTemplates)
+    .values(DEFAULT_TEMPLATES.map((d) => ({ ...valuesOf(d), tenantId: scope.tenantId })))
+    .onConflictDoNothing({ target: [documentTemplates.tenantId, documentTemplates.builtinKey] });
+}
+
+export interface RenderedMessage {
+  subject: string | null;
+  body: string;
+  /** WhatsApp: the Meta template and its parameters (the placeholders' values in order). */
+  providerTemplate: string | null;
+  params: string[];
+  language: string;
+}
+
+/** DLT registered SMS templates take variables of at most 40 characters. */
+const SMS_VARIABLE_MAX = 40;
+
+export function renderTemplate(t: Pick<DocumentTemplateRecord, "channel" | "subject" | "body" | "providerTemplate" | "language">, values: PlaceholderValues) {
+  const max = t.channel === "sms" ? SMS_VARIABLE_MAX : undefined;
+  return {
+    subject: t.subject ? fillPlaceholders(t.subject, values).replace(/\s+/g, " ").trim() : null,
+    body: fillPlaceholders(t.body, values, max)
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    providerTemplate: t.providerTemplate,
+    params: readPlaceholders(t.body).names.map((n) => values[n as TemplatePlaceholder] ?? ""),
+    language: t.language,
+  } satisfies RenderedMessage;
+}
+
+/**
+ * The active template for a purpose and channel in the first of `languages` the school has one
+ * for; the standard text when the school has none active (it set them all inactive).
+ */
+export async function findTemplate(
+  scope: TenantScope,
+  purpose: TemplatePurpose,
+  channel: TemplateChannel,
+  languages: string[],
+): Promise<Pick<DocumentTemplateRecord, "channel" | "subject" | "body" | "providerTemplate" | "language">> {
+  await ensureDefaultTemplates(scope);
+  const rows = await scope.db
+    .select()
+    .from(documentTemplates)
+    .where(
+      scope.where(
+        documentTemplates,
+        and(eq(documentTemplates.purpose, purpose), eq(documentTemplates.channel, channel), eq(documentTemplates.status, "active")),
+      ),
+    );
+  for (const language of languages) {
+    // The school's own template before the standard one in the same language.
+    const own = rows.filter((r) => r.language === language).sort((a, b) => Number(a.builtinKey !== null) - Number(b.builtinKey !== null) || b.id - a.id);
+    if (own[0]) return own[0];
+  }
+  for (const language of languages) {
+    const d = defaultTemplate(purpose, channel, language);
+    if (d) return valuesOf(d);
+  }
+  return valuesOf(defaultTemplate(purpose, channel, "en")!);
+}

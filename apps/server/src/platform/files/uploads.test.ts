@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminOfNewTenant, client, type TestApp, testApp } from "../../../test/harness.js";
+import { signedInUser } from "../../../test/people.js";
+import { dataUrl, pdfBytes, pngBytes, tempDataDir } from "../../modules/admissions/admission.fixture.js";
+import { decodeUpload, sniff } from "./uploads.js";
+
+const rule = { types: ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const, maxBytes: 1024 * 1024, field: "file" };
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100), Buffer.from([0xff, 0xd9])]);
+const webp = (() => {
+  const b = Buffer.alloc(40);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(32, 4);
+  b.write("WEBPVP8 ", 8);
+  return b;
+})();
+
+describe("upload checks", () => {
+  it("knows a file by its first bytes and whether it is whole", () => {
+    expect(sniff(pngBytes())).toEqual({ type: "image/png", whole: true });
+    expect(sniff(jpeg)).toEqual({ type: "image/jpeg", whole: true });
+    expect(sniff(webp)).toEqual({ type: "image/webp", whole: true });
+    expect(sniff(pdfBytes())).toEqual({ type: "application/pdf", whole: true });
+    expect(sniff(pngBytes().subarray(0, 40))?.whole).toBe(false);
+    expect(sniff(Buffer.from("GIF89a...."))).toBeUndefined();
+    expect(sniff(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeUndefined();
+  });
+
+  it("refuses a file whose content is not what its name or data URL says", () => {
+    expect(decodeUpload({ name: "a.png", data: dataUrl("image/png", pngBytes()) }, rule).type).toBe("image/png");
+    expect(decodeUpload({ name: "scan", data: pdfBytes().toString("base64") }, rule).type).toBe("application/pdf");
+    expect(() => decodeUpload({ name: "a.jpg", data: pngBytes().toString("base64") }, rule)).toThrow(/does not match/);
+    expect(() => decodeUpload({ name: "a.png", data: dataUrl("image/jpeg", pngBytes()) }, rule)).toThrow(/does not match/);
+    expect(() => decodeUpload({ name: "a.png", data: dataUrl("image/png", Buffer.from("MZ executable")) }, rule)).toThrow(/not a JPG, PNG, WEBP, PDF/);
+    expect(() => decodeUpload({ name: "a.png", data: "not base64 at all!" }, rule)).toThrow(/base64/);
+    expect(() => decodeUpload({ name: "a.pdf", data: pdfBytes().toString("base64") }, { ...rule, types: ["image/png"] })).toThrow(/not a PNG/);
+    expect(() => decodeUpload({ name: "big.png", data: Buffer.concat([pngBytes(), Buffer.alloc(1024 * 1024)]).toString("base64") }, rule)).toThrow(
+      /at most 1 MB/,
+    );
+  });
+});
+
+describe("uploads over HTTP", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp({ DATA_DIR: tempDataDir() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("stores a checked file under a random name and serves it only to the school's permitted users", async () => {
+    const s = await adminOfNewTenant(app);
+    const res = await s.api.post("/admin/api/upload", { name: "certificate.pdf", data: dataUrl("application/pdf", pdfBytes()), module: "admissions" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { path, name, type, size } = res.json().data;
+    expect(path).toMatch(/^\/admin\/api\/upload\/[A-Za-z0-9_-]{22}\.pdf$/);
+    expect({ name, type, size }).toEqual({ name: "certificate.pdf", type: "application/pdf", size: pdfBytes().length });
+    const back = await s.api.get(path);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers["x-content-type-options"]).toBe("nosniff");
+    expect(back.headers["content-security-policy"]).toContain("sandbox");
+    expect(back.rawPayload.equals(pdfBytes())).toBe(true);
+
+    expect((await client(app).get(path)).statusCode).toBe(401);
+    const other = await adminOfNewTenant(app);
+    expect((await other.api.get(path)).statusCode).toBe(404);
+    const roles = (await s.api.get("/admin/api/role?limit=50")).json().rows as { id: number; builtin: string | null }[];
+    const staff = await signedInUser(app, s.tenant, s.api, [roles.find((r) => r.builtin === "staff")!.id]);
+    // Staff may not view admissions, so neither its files; nor upload for it.
+    expect((await staff.api.get(path)).statusCode).toBe(404);
+    expect((await staff.api.post("/admin/api/upload", { name: "p.png", data: dataUrl("image/png", pngBytes()), module: "admissions" })).statusCode).toBe(403);
+    expect((await s.api.get("/admin/api/upload/..%2F..%2Fetc%2Fpasswd")).statusCode).toBe(400);
+  });
+
+  it("serves a public file (a logo) to anyone, by the school's id", async () => {
+    const s = await adminOfNewTenant(app);
+    const res = await s.api.post("/admin/api/upload", { name: "logo.png", data: dataUrl("image/png", pngBytes()), module: "public" });
+    const { path } = res.json().data as { path: string };
+    expect(path).toMatch(new RegExp(`^/admin/open/upload/${s.tenant.id}/`));
+    expect((await client(app).get(path)).statusCode).toBe(200);
+    const other = await adminOfNewTenant(app);
+    expect((await client(app).get(path.replace(`/${s.tenant.id}/`, `/${other.tenant.id}/`))).statusCode).toBe(404);
+    const priv = (await s.api.post("/admin/api/upload", { name: "p.png", data: dataUrl("image/png", pngBytes()), module: "students" })).json().data
+      .path as string;
+    expect((await client(app).get(`/admin/open/upload/${s.tenant.id}/${priv.split("/").pop()}`)).statusCode).toBe(404);
+  });
+
+  it("refuses a fake image, a too large file and a bad module", async () => {
+    const s = await adminOfNewTenant(app);
+    const fake = await s.api.post("/admin/api/upload", {
+      name: "photo.jpg",
+      data: dataUrl("image/jpeg", Buffer.from("<?php system($_GET['c']); ?>")),
+      module: "students",
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({ code: "upload.bad_type", params: { field: "data" } });
+    const big = await s.api.post("/admin/api/upload", {
+      name: "big.png",
+      data: Buffer.concat([pngBytes(), Buffer.alloc(5 * 1024 * 1024)]).toString("base64"),
+      module: "students",
+    });
+    expect(big.statusCode).toBe(400);
+    expect((await s.api.post("/admin/api/upload", { name: "p.png", data: dataUrl("image/png", pngBytes()), module: "nothing" })).statusCode).toBe(400);
+    expect((await s.api.post("/admin/api/upload", { name: "p.png" })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** A text a school gives in any of the five languages; the form shows the reader's, else `label`. */
+const text = (max: number) => z.string().trim().min(1).max(max);
+export const Localised = (max = 200) =>
+  z.object({ en: text(max).optional(), ta: text(max).optional(), ur: text(max).optional(), ar: text(max).optional(), ml: text(max).optional() }).strict();
+export type Localised = { en?: string; ta?: string; ur?: string; ar?: string; ml?: string };
+
+/** The file types an upload may be: checked by their first bytes on the server, never by name alone. */
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+export const IMAGE_TYPES: readonly UploadType[] = ["image/jpeg", "image/png", "image/webp"];
+
+const MB = 1024 * 1024;
+/** Sizes after decoding. A submission's files together stay under `submissionBytes`. */
+export const UPLOAD_LIMITS = {
+  photoBytes: 2 * MB,
+  fileBytes: 5 * MB,
+  maxDocuments: 5,
+  submissionBytes: 10 * MB,
+} as const;
+
+/** Base64 grows 4/3; a data URL's header is short. */
+const base64Max = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;
+
+/**
+ * A file sent inside a JSON body: a data URL (`data:image/jpeg;base64,...`) or bare base64 with
+ * the type taken from the file name. The server decodes it, checks its size and its first bytes.
+ */
+export const FileUpload = z.object({
+  name: z.string().trim().min(1).max(200),
+  data: z.string().min(8).max(base64Max(UPLOAD_LIMITS.fileBytes)),
+});
+export type FileUpload = z.infer<typeof FileUpload>;
+
+/** A stored file: `path` is where signed-in callers with the right permission fetch it. */
+export const StoredFile = z.object({
+  path: z.string(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number(),
+});
+export type StoredFile = z.infer<typeof StoredFile>;
+
+/** A school as a public form shows it. */
+export const PublicSchool = z.object({
+  code: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+});
