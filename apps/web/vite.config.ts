@@ -1,7 +1,67 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+/** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
+const API_PATHS = /^\/(admin\/api|admin\/open|user\/api|user\/open|api|health|openapi\.json|docs|socket\.io)(\/|$)/;
+const proxy = { "^/(admin/api|admin/open|user/api|user/open|api|health|openapi.json|docs|socket.io)": { target: "http://127.0.0.1:3001", ws: true } };
 
 export default defineConfig({
-  plugins: [react()],
-  server: { port: 5173, proxy: { "^/(admin/api|admin/open|user/api|user/open|api|health|openapi.json|socket.io)": "http://127.0.0.1:3001" } },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: "autoUpdate",
+      injectRegister: "script-defer",
+      includeAssets: ["logo.svg", "icons/*.png", "push-sw.js"],
+      manifest: {
+        name: "Taleem",
+        short_name: "Taleem",
+        description: "School and Quran-memorisation centre administration with a parent portal",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        lang: "en",
+        theme_color: "#087f5b",
+        background_color: "#ffffff",
+        categories: ["education"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "/logo.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+        ],
+      },
+      workbox: {
+        // The app shell is precached; fonts (large, per script) and texts are cached as they are used.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // Big optional libraries (the spreadsheet reader) are fetched when used, not at install.
+        globIgnores: ["**/push-sw.js", "**/exceljs*.js"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [API_PATHS],
+        importScripts: ["/push-sw.js"],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          { urlPattern: ({ url, sameOrigin }) => !sameOrigin || API_PATHS.test(url.pathname), handler: "NetworkOnly" },
+          { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: "taleem-locales" } },
+          {
+            urlPattern: ({ url }) => /\.(woff2?|ttf)$/.test(url.pathname),
+            handler: "CacheFirst",
+            options: { cacheName: "taleem-fonts", expiration: { maxEntries: 80, maxAgeSeconds: 365 * 24 * 3600 } },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // The contract's schemas are plain declarations: pages that import one constant (the area
+        // homes, the languages) must not pull in every schema and zod with it (the sign-in page budget).
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
 });

@@ -14,7 +14,14 @@ export const AuthUser = z.object({
   language: Language,
   code: z.string(),
   tenant: z.object({ id: z.number(), name: z.string(), code: z.string(), logo: z.string().nullable() }),
-  role: z.object({ id: z.number(), name: z.string(), area: Area, permissions: z.record(z.string(), z.array(z.string())) }),
+  role: z.object({
+    id: z.number(),
+    name: z.string(),
+    /** admin, staff, parent or muawin for the built-in roles (a school may rename them); null for its own. */
+    builtin: z.string().nullable(),
+    area: Area,
+    permissions: z.record(z.string(), z.array(z.string())),
+  }),
   profile: ProfileSummary,
   profiles: z.array(ProfileSummary),
   mustSetPassword: z.boolean(),

@@ -49,6 +49,7 @@ export interface ProfileInfo {
   area: Area;
   permissions: Record<string, string[]>;
   requiresTwoFactor: boolean;
+  builtin: string | null;
 }
 
 /** A person's active-role memberships, oldest first. */
@@ -61,6 +62,7 @@ export async function profilesOf(db: Db, tenantId: number, userId: number): Prom
       area: roles.area,
       permissions: roles.permissions,
       requiresTwoFactor: roles.requiresTwoFactor,
+      builtin: roles.builtin,
     })
     .from(profiles)
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
@@ -85,7 +87,7 @@ export function authUser(tenant: TenantRow, user: UserRecord, profile: ProfileIn
     language: user.language as AuthUser["language"],
     code: tenant.code,
     tenant: { id: tenant.id, name: tenant.name, code: tenant.code, logo: tenant.logo },
-    role: { id: profile.roleId, name: profile.roleName, area: profile.area, permissions: profile.permissions },
+    role: { id: profile.roleId, name: profile.roleName, builtin: profile.builtin, area: profile.area, permissions: profile.permissions },
     profile: summary(profile),
     profiles: all.map(summary),
     mustSetPassword: !user.passwordHash,

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+export const platformAdmin = () => inject("platformAdmin");
+
+/** The demo school's people (apps/server/src/db/seed-demo.ts). */
+export const DEMO = {
+  code: "DEMO",
+  password: "Taleem@Demo2026",
+  mobiles: { admin: "+919800000001", staff: "+919800000002", parent: "+919800000003", muawin: "+919800000004" },
+} as const;
+export type DemoPerson = keyof typeof DEMO.mobiles;
+
+/** Where each demo person lands after signing in (by their role's area). */
+export const HOME: Record<DemoPerson, string> = {
+  admin: "/admin/dashboard",
+  staff: "/parent/home",
+  parent: "/parent/home",
+  muawin: "/parent/home",
+};
+
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+async function chromiumPath(): Promise<string> {
+  const script = new URL("../../../scripts/ensure-chromium.mjs", import.meta.url).pathname;
+  const { findChromium } = (await import(script)) as { findChromium: () => string | undefined };
+  const path = findChromium();
+  if (!path) throw new Error("Chromium not found: run `node scripts/ensure-chromium.mjs` (or set CHROMIUM_PATH)");
+  return path;
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** The language remembered before the first page loads. */
+  language?: string;
+  /** The school remembered before the first page loads (skips the school step). */
+  schoolCode?: string;
+}
+
+/**
+ * One Chromium per test file and a new context (fresh storage, no cookies) per test. Service
+ * workers are blocked unless asked for, so `page.route` sees every request.
+ */
+export function setupBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: await chromiumPath(), args: ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async page(options: PageOptions = {}): Promise<Page> {
+      const { language, schoolCode, ...contextOptions } = options;
+      const context = await browser!.newContext({ baseURL: baseUrl(), serviceWorkers: "block", viewport: { width: 1280, height: 800 }, ...contextOptions });
+      contexts.push(context);
+      if (language || schoolCode) {
+        await context.addInitScript(
+          ([l, c]) => {
+            if (l && !localStorage.getItem("taleem_language")) localStorage.setItem("taleem_language", l);
+            if (c && !localStorage.getItem("taleem_school_code")) localStorage.setItem("taleem_school_code", c);
+          },
+          [language ?? "", schoolCode ?? ""],
+        );
+      }
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      return page;
+    },
+  };
+}
+
+/** The first name of setupBrowser (kept for tests written against it; Biome reads `use*` as a React hook). */
+export const useBrowser = setupBrowser;
+
+/** Waits until the start-up splash is gone (the app is ready to use). */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById("splash"), undefined, { timeout: 30_000 });
+}
+
+/** Picks the school on the sign-in page when it asks for one. */
+export async function chooseSchool(page: Page, code: string = DEMO.code): Promise<void> {
+  const field = page.locator("input[name=code]");
+  const who = page.locator("input[name=username]");
+  await Promise.race([field.waitFor(), who.waitFor()]);
+  if (await field.isVisible()) {
+    await field.fill(code);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await who.waitFor();
+  }
+}
+
+/** Signs in as a demo person with mobile number and password (English screens), landing in their area. */
+export async function signInAs(page: Page, who: DemoPerson): Promise<void> {
+  await page.goto("/auth/sign-in");
+  await chooseSchool(page);
+  await page.locator("input[name=username]").fill(DEMO.mobiles[who]);
+  await page.locator("input[name=password]").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((u) => u.pathname === HOME[who]);
+}
+
+/**
+ * The newest one-time code the server logged for a number and purpose after `since` (a log
+ * length from `logMark()`): the server writes "one-time code for +91... (login): 123456" outside
+ * production.
+ */
+export async function codeFromLog(mobile: string, purpose: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const pattern = new RegExp(`one-time code for \\${mobile} \\(${purpose}\\): (\\d{6})`, "g");
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const fresh = readFileSync(inject("serverLog"), "utf8").slice(since);
+    const all = [...fresh.matchAll(pattern)];
+    const last = all.at(-1);
+    if (last) return last[1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No ${purpose} code for ${mobile} in the server log`);
+}
+
+/** The server log's current length, to look only at what comes after. */
+export function logMark(): number {
+  return readFileSync(inject("serverLog"), "utf8").length;
+}
+
+/** A path's pathname once the app settled there. */
+export async function settledPath(page: Page, expected: string): Promise<string> {
+  await page.waitForURL((u) => u.pathname === expected);
+  return new URL(page.url()).pathname;
+}

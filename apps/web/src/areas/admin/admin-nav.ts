@@ -1,0 +1,81 @@
+import {
+  IconBook2,
+  IconBooks,
+  IconCalendarEvent,
+  IconCalendarStats,
+  IconCalendarTime,
+  IconChalkboard,
+  IconClipboardCheck,
+  IconClock,
+  IconDatabase,
+  IconFileDescription,
+  IconForms,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconListNumbers,
+  type IconProps,
+  IconSchool,
+  IconSettings,
+  IconShieldLock,
+  IconStairsUp,
+  IconTemplate,
+  IconUserCheck,
+  IconUserStar,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import type { ComponentType } from "react";
+import "../../features/academics/academics-texts";
+import "../../features/admissions/admissions-texts";
+
+/** Groups as a school looks for things; a later module adds its group here, in the order shown. */
+export const NAV_GROUPS = [
+  { key: "overview", label: "admin:navGroups.overview" },
+  { key: "people", label: "admin:navGroups.people" },
+  { key: "students", label: "students:navGroup" },
+  { key: "academics", label: "academics:navGroup" },
+  { key: "admissions", label: "admissions:navGroup" },
+  { key: "school", label: "admin:navGroups.school" },
+] as const satisfies readonly { key: string; label: string }[];
+
+export interface NavItem {
+  /** The group's key in NAV_GROUPS. */
+  group: string;
+  /** Path inside the area (admin/<path>, rtl/<path>). */
+  path: string;
+  /** i18n key with its namespace ("admin:nav.users"). */
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Hidden unless the person's role can do this; no permission means everyone in the area. */
+  permission?: readonly [module: string, action: string];
+}
+
+/**
+ * The administration area's navigation, one line per screen: a later module adds its screens
+ * here (and its group above); the layout shows only what the person's role can view.
+ */
+export const ADMIN_NAV: NavItem[] = [
+  { group: "overview", path: "dashboard", label: "admin:nav.dashboard", icon: IconLayoutDashboard },
+  { group: "people", path: "users", label: "admin:nav.users", icon: IconUsers, permission: ["users", "view"] },
+  { group: "people", path: "roles", label: "admin:nav.roles", icon: IconShieldLock, permission: ["roles", "view"] },
+  { group: "students", path: "students", label: "students:nav.students", icon: IconSchool, permission: ["students", "view"] },
+  { group: "students", path: "student-groups", label: "students:nav.groups", icon: IconUsersGroup, permission: ["students", "view"] },
+  { group: "students", path: "alumni", label: "students:nav.alumni", icon: IconUserStar, permission: ["students", "view"] },
+  { group: "academics", path: "batches", label: "academics:nav.batches", icon: IconCalendarStats, permission: ["academics", "view"] },
+  { group: "academics", path: "courses", label: "academics:nav.courses", icon: IconBooks, permission: ["academics", "view"] },
+  { group: "academics", path: "course-classes", label: "academics:nav.courseClasses", icon: IconListNumbers, permission: ["academics", "view"] },
+  { group: "academics", path: "subjects", label: "academics:nav.subjects", icon: IconBook2, permission: ["academics", "view"] },
+  { group: "academics", path: "sessions", label: "academics:nav.sessions", icon: IconClock, permission: ["academics", "view"] },
+  { group: "academics", path: "classrooms", label: "academics:nav.classrooms", icon: IconChalkboard, permission: ["academics", "view"] },
+  { group: "academics", path: "enrolments", label: "academics:nav.enrolments", icon: IconUserCheck, permission: ["academics", "view"] },
+  { group: "academics", path: "promotion", label: "academics:nav.promotion", icon: IconStairsUp, permission: ["academics", "promote"] },
+  { group: "academics", path: "timetable", label: "timetable:nav.timetable", icon: IconCalendarTime, permission: ["academics", "view"] },
+  { group: "academics", path: "hours", label: "timetable:nav.hours", icon: IconCalendarEvent, permission: ["academics", "view"] },
+  { group: "academics", path: "periods", label: "timetable:nav.periods", icon: IconClipboardCheck, permission: ["academics", "view"] },
+  { group: "admissions", path: "admissions", label: "admissions:nav.admissions", icon: IconFileDescription, permission: ["admissions", "view"] },
+  { group: "admissions", path: "admission-form", label: "forms:nav.admissionForm", icon: IconForms, permission: ["settings", "view"] },
+  { group: "admissions", path: "custom-fields", label: "forms:nav.customFields", icon: IconListDetails, permission: ["settings", "view"] },
+  { group: "admissions", path: "document-templates", label: "forms:nav.templates", icon: IconTemplate, permission: ["communication", "view"] },
+  { group: "admissions", path: "custom-records", label: "forms:nav.records", icon: IconDatabase, permission: ["records", "view"] },
+  { group: "school", path: "settings", label: "admin:nav.settings", icon: IconSettings, permission: ["settings", "view"] },
+];

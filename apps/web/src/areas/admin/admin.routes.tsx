@@ -1,0 +1,54 @@
+import type { ComponentType } from "react";
+import { Navigate, type RouteObject } from "react-router";
+import { AdminLayout } from "./admin-layout";
+import { PermissionGate } from "./permission-gate";
+
+/** A screen loaded on first visit, shown only to roles that may view its module. */
+function screen(path: string, load: () => Promise<ComponentType>, module?: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        Component: module
+          ? () => (
+              <PermissionGate module={module}>
+                <Screen />
+              </PermissionGate>
+            )
+          : Screen,
+      };
+    },
+  };
+}
+
+/** The administration screens, shared by /admin and its right-to-left twin /rtl. */
+export const adminScreens: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  screen("dashboard", () => import("./dashboard-page").then((m) => m.DashboardPage)),
+  screen("users", () => import("../../features/users/users-page").then((m) => m.UsersPage), "users"),
+  screen("roles", () => import("../../features/roles/roles-page").then((m) => m.RolesPage), "roles"),
+  screen("settings", () => import("../../features/settings/settings-page").then((m) => m.SettingsPage), "settings"),
+  screen("students", () => import("../../features/students/students-page").then((m) => m.StudentsPage), "students"),
+  screen("students/:id", () => import("../../features/students/student-profile-page").then((m) => m.StudentProfilePage), "students"),
+  screen("student-groups", () => import("../../features/students/student-groups-page").then((m) => m.StudentGroupsPage), "students"),
+  screen("alumni", () => import("../../features/alumni/alumni-page").then((m) => m.AlumniPage), "students"),
+  screen("batches", () => import("../../features/academics/batches-page").then((m) => m.BatchesPage), "academics"),
+  screen("courses", () => import("../../features/academics/courses-page").then((m) => m.CoursesPage), "academics"),
+  screen("course-classes", () => import("../../features/academics/course-classes-page").then((m) => m.CourseClassesPage), "academics"),
+  screen("subjects", () => import("../../features/academics/subjects-page").then((m) => m.SubjectsPage), "academics"),
+  screen("sessions", () => import("../../features/academics/sessions-page").then((m) => m.SessionsPage), "academics"),
+  screen("classrooms", () => import("../../features/classrooms/classrooms-page").then((m) => m.ClassroomsPage), "academics"),
+  screen("classrooms/:id", () => import("../../features/classrooms/classroom-roster-page").then((m) => m.ClassroomRosterPage), "academics"),
+  screen("enrolments", () => import("../../features/enrolments/enrolments-page").then((m) => m.EnrolmentsPage), "academics"),
+  screen("promotion", () => import("../../features/enrolments/promotion-page").then((m) => m.PromotionPage), "academics"),
+  screen("timetable", () => import("../../features/timetable/timetable-page").then((m) => m.TimetablePage), "academics"),
+  screen("hours", () => import("../../features/timetable/hours-page").then((m) => m.HoursPage), "academics"),
+  screen("periods", () => import("../../features/timetable/periods-page").then((m) => m.PeriodsPage), "academics"),
+  screen("admissions", () => import("../../features/admissions/admissions-page").then((m) => m.AdmissionsPage), "admissions"),
+  screen("admissions/:id", () => import("../../features/admissions/admission-detail-page").then((m) => m.AdmissionDetailPage), "admissions"),
+  screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),
+];
+
+/** The /admin area: the layout and its screens (the shell's guard is around them). */
+export const adminRoutes: RouteObject[] = [{ element: <AdminLayout base="/admin" />, children: adminScreens }];

@@ -1,0 +1,198 @@
+import { Alert, Anchor, Button, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api } from "../../lib/api";
+import { notify } from "../../lib/notify";
+import { CodeField, FormError, SchoolBadge, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { PASSWORD_MIN } from "./finish-sign-in";
+import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
+import { requestOtp } from "./otp-request";
+import { type School, useSchool } from "./school";
+import { SchoolStep } from "./school-step";
+
+type Method = "sms" | "email";
+
+/** /auth/forgot-password: a code by SMS and a new password, or a reset link by e-mail. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  const { school, choose } = useSchool();
+  const [method, setMethod] = useState<Method>("sms");
+  useDocumentTitle(t("forgot.title"));
+
+  if (!school) return <SchoolStep onFound={choose} />;
+  return (
+    <Stack gap="lg">
+      <SchoolBadge school={school} />
+      <StepTitle title={t("forgot.title")} hint={t("forgot.hint")} />
+      <SegmentedControl
+        fullWidth
+        value={method}
+        onChange={(v) => setMethod(v as Method)}
+        data={[
+          { value: "sms", label: t("forgot.bySms") },
+          { value: "email", label: t("forgot.byEmail") },
+        ]}
+        aria-label={t("forgot.method")}
+        // Long labels (Malayalam, Tamil) wrap on a phone instead of being cut off.
+        styles={{ label: { whiteSpace: "normal", lineHeight: 1.3, height: "100%", display: "flex", alignItems: "center", justifyContent: "center" } }}
+      />
+      {method === "sms" ? <BySms school={school} /> : <ByEmail school={school} />}
+      <Anchor component={Link} to="/auth/sign-in" size="sm" ta="center">
+        {t("backToSignIn")}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function BySms({ school }: { school: School }) {
+  const { t } = useTranslation("auth");
+  const [mobile, setMobile] = useState("");
+  const [sent, setSent] = useState(false);
+  const [otp, setOtp] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useFocusOnMount<HTMLInputElement>();
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    if (!mobile.trim()) return setError(t("validation.mobileRequired"));
+    setBusy(true);
+    setError(null);
+    try {
+      await requestOtp(school.code, mobile, "reset");
+      if (sent) notify.info(t("otp.resent"));
+      setSent(true);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  }
+
+  async function reset(e: FormEvent) {
+    e.preventDefault();
+    if (otp.length !== 6) return setError(t("validation.codeDigits"));
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError(t(problem, { min: PASSWORD_MIN }));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post("/admin/open/auth/reset-password-mobile", { mobile: mobile.trim(), password, otp, code: school.code });
+      setDone(true);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  }
+
+  if (done) return <ResetDone />;
+  if (!sent) {
+    return (
+      <form onSubmit={send} noValidate>
+        <Stack gap="md">
+          <TextInput
+            ref={ref}
+            type="tel"
+            label={t("fields.mobile")}
+            value={mobile}
+            onChange={(e) => setMobile(e.currentTarget.value)}
+            autoComplete="tel"
+            inputMode="tel"
+            required
+          />
+          <FormError error={error} />
+          <Button type="submit" loading={busy} fullWidth>
+            {t("otp.send")}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={reset} noValidate>
+      <Stack gap="md">
+        <Alert color="teal" variant="light" role="status">
+          {t("forgot.codeSent")}
+        </Alert>
+        <CodeField value={otp} onValue={setOtp} name="otp" />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <FormError error={error} />
+        <Button type="submit" loading={busy} fullWidth>
+          {t("forgot.setPassword")}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => send()} ta="center">
+          {t("otp.resend")}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function ByEmail({ school }: { school: School }) {
+  const { t } = useTranslation("auth");
+  const [user, setUser] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useFocusOnMount<HTMLInputElement>();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!user.trim()) return setError(t("validation.emailRequired"));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post("/admin/open/auth/sendresetpasswordlink", { user: user.trim(), code: school.code });
+      setSent(true);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  }
+
+  if (sent) {
+    return (
+      <Alert color="teal" variant="light" role="status" data-testid="link-sent">
+        {t("forgot.linkSent")}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          ref={ref}
+          label={t("fields.emailOrUsername")}
+          value={user}
+          onChange={(e) => setUser(e.currentTarget.value)}
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          classNames={{ input: "ltr-value" }}
+        />
+        <FormError error={error} />
+        <Button type="submit" loading={busy} fullWidth>
+          {t("forgot.sendLink")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function ResetDone() {
+  const { t } = useTranslation("auth");
+  return (
+    <Stack gap="md">
+      <Alert color="teal" variant="light" role="status" data-testid="reset-done">
+        {t("forgot.done")}
+      </Alert>
+      <Button component={Link} to="/auth/sign-in" fullWidth>
+        {t("forgot.signInNow")}
+      </Button>
+    </Stack>
+  );
+}

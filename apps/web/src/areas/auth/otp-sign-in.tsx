@@ -1,0 +1,129 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import type { AuthReply } from "@taleem/contract";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api } from "../../lib/api";
+import { notify } from "../../lib/notify";
+import { CodeField, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
+import { finishSignIn } from "./finish-sign-in";
+import { requestOtp } from "./otp-request";
+import type { School } from "./school";
+
+/** Sign in with a code sent by SMS: no password needed (one may be set afterwards). */
+export function OtpSignIn({ school, onBack }: { school: School; onBack: () => void }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return sentTo ? <OtpCode school={school} mobile={sentTo} onBack={() => setSentTo(null)} /> : <OtpMobile school={school} onSent={setSentTo} onBack={onBack} />;
+}
+
+function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile: string) => void; onBack: () => void }) {
+  const { t } = useTranslation("auth");
+  const [mobile, setMobile] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useFocusOnMount<HTMLInputElement>();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!mobile.trim()) return setError(t("validation.mobileRequired"));
+    setBusy(true);
+    setError(null);
+    try {
+      await requestOtp(school.code, mobile, "login");
+      onSent(mobile.trim());
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <StepTitle title={t("otp.title")} hint={t("otp.hint")} />
+        <TextInput
+          ref={ref}
+          type="tel"
+          label={t("fields.mobile")}
+          value={mobile}
+          onChange={(e) => setMobile(e.currentTarget.value)}
+          autoComplete="tel"
+          inputMode="tel"
+          name="mobile"
+          required
+        />
+        <FormError error={error} />
+        <Button type="submit" loading={busy} fullWidth>
+          {t("otp.send")}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
+          {t("otp.usePassword")}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function OtpCode({ school, mobile, onBack }: { school: School; mobile: string; onBack: () => void }) {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const [otp, setOtp] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useFocusOnMount<HTMLInputElement>();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (otp.length !== 6) return setError(t("validation.codeDigits"));
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await api.post<AuthReply>("/admin/open/auth/validate-otp", { mobile, otp, code: school.code });
+      if (reply.auth) return finishSignIn(reply, navigate);
+      setError(reply.message);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    try {
+      await requestOtp(school.code, mobile, "login");
+      notify.info(t("otp.resent"));
+    } catch (err) {
+      setError(err);
+    }
+    setResending(false);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <StepTitle title={t("otp.codeTitle")} />
+        <Text size="sm" c="dimmed">
+          {t("otp.sentTo")}{" "}
+          <Text span fw={600} className="ltr-value" style={{ unicodeBidi: "isolate" }}>
+            {mobile}
+          </Text>
+        </Text>
+        <CodeField inputRef={ref} value={otp} onValue={setOtp} name="otp" />
+        <FormError error={error} />
+        <Button type="submit" loading={busy} fullWidth>
+          {t("otp.verify")}
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            {t("otp.changeMobile")}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
+            {t("otp.resend")}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

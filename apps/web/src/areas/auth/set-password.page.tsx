@@ -1,0 +1,58 @@
+import { Anchor, Button, Stack } from "@mantine/core";
+import { areaHome } from "@taleem/contract";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { api } from "../../lib/api";
+import { useAuth } from "../../lib/auth-store";
+import { notify } from "../../lib/notify";
+import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { PASSWORD_MIN } from "./finish-sign-in";
+import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
+
+/** /auth/set-password: a person who signed in by code chooses a password (or does it later). */
+export function SetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const user = useAuth((s) => s.user);
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useFocusOnMount<HTMLInputElement>();
+  useDocumentTitle(t("setPassword.title"));
+  const home = user ? areaHome[user.role.area] : "/auth/sign-in";
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError(t(problem, { min: PASSWORD_MIN }));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.put("/user/api/user/reset-password", { newPassword: password });
+      if (user) useAuth.setState({ user: { ...user, mustSetPassword: false } });
+      notify.success(t("setPassword.saved"));
+      navigate(home, { replace: true });
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <StepTitle title={t("setPassword.title")} hint={t("setPassword.hint")} />
+        <NewPasswordFields inputRef={ref} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <FormError error={error} />
+        <Button type="submit" loading={busy} fullWidth>
+          {t("setPassword.submit")}
+        </Button>
+        <Anchor component={Link} to={home} replace size="sm" ta="center">
+          {t("setPassword.later")}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { PickedFile } from "./admission-form";
+
+/** What each accepted type is called on screen. */
+export const TYPE_NAMES: Record<string, string> = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "application/pdf": "PDF" };
+
+const BY_EXTENSION: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", pdf: "application/pdf" };
+const EXTENSION: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
+
+/** The type a file's first bytes show (the server decides by them too); null when none we take. */
+async function sniff(file: File): Promise<string | null> {
+  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "image/png";
+  if (b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50)
+    return "image/webp";
+  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return "application/pdf";
+  return null;
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
+    reader.readAsDataURL(file);
+  });
+}
+
+let picks = 0;
+
+export type FileProblem = { key: "fileType" | "fileSize" | "fileEmpty" | "fileUnreadable"; params: Record<string, unknown> };
+
+/** Megabytes as people say them: 2 MB, 1.5 MB. */
+export const megabytes = (bytes: number) => ltr(`${Number((bytes / 1024 / 1024).toFixed(1))} MB`);
+
+/** Latin words and numbers kept in their own order inside Arabic and Urdu sentences. */
+export const ltr = (s: string) => `\u2066${s}\u2069`;
+
+/**
+ * Checks a picked file before anything is sent: not empty, within `maxBytes`, and of an accepted
+ * type by its first bytes (a renamed file is caught here, not after a long upload), then reads it.
+ */
+export async function pickFile(file: File, accept: readonly string[], maxBytes: number): Promise<PickedFile | FileProblem> {
+  const params = { name: `\u2068${file.name}\u2069`, size: megabytes(maxBytes), types: ltr(accept.map((t) => TYPE_NAMES[t] ?? t).join(", ")) };
+  if (file.size === 0) return { key: "fileEmpty", params };
+  if (file.size > maxBytes) return { key: "fileSize", params };
+  let real: string | null;
+  try {
+    real = await sniff(file);
+  } catch {
+    return { key: "fileUnreadable", params };
+  }
+  if (!real || !accept.includes(real)) return { key: "fileType", params };
+  try {
+    const data = await readDataUrl(file);
+    // The name and data URL say the type the bytes show: phones name files loosely (a PNG saved as .jpg).
+    const [, stem = "file", ext = ""] = /^(.*?)(?:\.([^.]*))?$/.exec(file.name) ?? [];
+    const name = BY_EXTENSION[ext.toLowerCase()] === real ? file.name : `${stem || "file"}.${EXTENSION[real]}`;
+    return { id: ++picks, file, name: name.slice(-200), data: data.replace(/^data:[^;,]*/, `data:${real}`) };
+  } catch {
+    return { key: "fileUnreadable", params };
+  }
+}
+
+export const isProblem = (x: PickedFile | FileProblem): x is FileProblem => "key" in x;

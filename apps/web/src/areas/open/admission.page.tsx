@@ -1,0 +1,351 @@
+import { Alert, Box, Button, Center, Checkbox, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconCircleCheck, IconUserCheck } from "@tabler/icons-react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { LanguageSwitcher } from "../../app/language-switcher";
+import { api, isApiError } from "../../lib/api";
+import { errorText } from "../../lib/error-text";
+import { isLanguage, languageChosenHere, setLanguage } from "../../lib/i18n";
+import { AdmissionField } from "./admission-field";
+import { megabytes } from "./admission-files";
+import {
+  checkValues,
+  type FieldValue,
+  type FormField,
+  fieldOfIssue,
+  localised,
+  looksLikeMobile,
+  type PublicForm,
+  pickedBytes,
+  toApplication,
+  type Values,
+} from "./admission-form";
+
+type Sent = { applicationNo: string; guardianMobile: string };
+type Issue = { field?: string; message?: string };
+
+const SECTIONS = ["child", "guardian", "documents"] as const;
+
+/** The form's fields in three parts: the child (and the school's own questions), the guardian, the documents. */
+function sectionsOf(all: FormField[]): Record<(typeof SECTIONS)[number], FormField[]> {
+  // A choice with nothing to choose from (a school with no courses yet) cannot be answered.
+  const fields = all.filter((f) => f.kind !== "choice" || f.options.length > 0);
+  const guardianAt = fields.findIndex((f) => f.key === "guardianName");
+  const split = guardianAt < 0 ? fields.length : guardianAt;
+  return {
+    child: fields.slice(0, split).filter((f) => f.key !== "documents"),
+    guardian: fields.slice(split).filter((f) => f.key !== "documents"),
+    documents: fields.filter((f) => f.key === "documents"),
+  };
+}
+
+/** The school's form, once: a failed read can be retried, a changed consent text reloads it. */
+function usePublicForm(code: string) {
+  const [form, setForm] = useState<PublicForm | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const f = await api.get<PublicForm>(`/admin/open/admission/${encodeURIComponent(code)}/form`);
+      setForm(f);
+      return f;
+    } catch (e) {
+      setError(e);
+      return null;
+    }
+  }, [code]);
+  useEffect(() => {
+    setForm(null);
+    void load();
+  }, [load]);
+  return { form, error, load, setForm };
+}
+
+/**
+ * /open/admission/:code: a school's admission form for parents, on any phone, in the five
+ * languages. Files are checked here before sending; the server checks them again by content.
+ */
+export function AdmissionPage() {
+  const { t, i18n } = useTranslation("forms");
+  const lng = i18n.resolvedLanguage ?? "en";
+  const { code = "" } = useParams();
+  const { form, error, load, setForm } = usePublicForm(code);
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [agreed, setAgreed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [parentFound, setParentFound] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A first visit reads the school's own language, unless the reader chose one on this device.
+  useEffect(() => {
+    const own = form?.school.defaultLanguage;
+    if (own && isLanguage(own) && !languageChosenHere() && own !== i18n.resolvedLanguage) void setLanguage(own, { persist: false, save: false });
+  }, [form?.school.defaultLanguage, i18n.resolvedLanguage]);
+
+  useEffect(() => {
+    if (form) document.title = `${t("apply.title")} · ${form.school.name}`;
+  }, [form, t]);
+
+  const sections = useMemo(() => sectionsOf(form?.fields ?? []), [form]);
+  const shown = useMemo(() => SECTIONS.flatMap((s) => sections[s]), [sections]);
+  const consentLanguage = form ? (form.consent.texts[lng] ? lng : form.consent.texts.en ? "en" : (Object.keys(form.consent.texts)[0] ?? "en")) : "en";
+
+  const set = (key: string) => (v: FieldValue) => {
+    setValues((old) => ({ ...old, [key]: v }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+    if (key === "guardianMobile") setParentFound(null);
+  };
+
+  // "Correct the marked fields" goes once nothing is marked any more.
+  const fixText = t("apply.fixErrors");
+  useEffect(() => {
+    if (!Object.keys(errors).length) setFormError((old) => (old === fixText ? null : old));
+  }, [errors, fixText]);
+
+  // "We found your account" and nothing more: the reply only says whether the number is known.
+  const mobile = typeof values.guardianMobile === "string" ? values.guardianMobile.trim() : "";
+  useEffect(() => {
+    if (!form || !looksLikeMobile(mobile)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api
+        .post<{ exists: boolean }>(`/admin/open/admission/checkparent/${encodeURIComponent(code)}/${encodeURIComponent(mobile)}`)
+        .then((r) => live && setParentFound(r.exists ? mobile : null))
+        .catch(() => undefined);
+    }, 600);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [form, code, mobile]);
+
+  function focusFirst(keys: string[]) {
+    const first = form?.fields.find((f) => keys.includes(f.key))?.key ?? keys[0];
+    requestAnimationFrame(() => {
+      const el = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]:not([type=file]), [data-field="${first}"] button`);
+      el?.focus();
+      el?.scrollIntoView({ block: "center" });
+    });
+  }
+
+  function serverErrors(e: unknown): Record<string, string> {
+    if (!isApiError(e) || !form) return {};
+    const out: Record<string, string> = {};
+    const issues = Array.isArray(e.params.issues) ? (e.params.issues as Issue[]) : [];
+    for (const issue of issues) {
+      if (!issue.field) continue;
+      const key = fieldOfIssue(issue.field, form.fields);
+      const kind = form.fields.find((f) => f.key === key)?.kind;
+      const generic = /is required\.?$/.test(issue.message ?? "") ? "required" : kind === "file" ? "fileRejected" : "invalid";
+      out[key] ??= lng === "en" && issue.message ? issue.message : t(`apply.errors.${generic}`);
+    }
+    const named = [...(Array.isArray(e.params.fields) ? (e.params.fields as string[]) : []), ...(typeof e.params.field === "string" ? [e.params.field] : [])];
+    for (const f of named) out[fieldOfIssue(f, form.fields)] ??= errorText(e);
+    return out;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form || sending) return;
+    setFormError(null);
+    const problems = checkValues(shown, values);
+    const next: Record<string, string> = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(`apply.errors.${p.key}`, p.params)]));
+    if (!agreed) next.consent = t("apply.errors.consent");
+    if (Object.keys(next).length) {
+      setErrors(next);
+      setFormError(t("apply.fixErrors"));
+      focusFirst(Object.keys(next));
+      return;
+    }
+    if (pickedBytes(values) > form.limits.submissionBytes) {
+      setFormError(t("apply.errors.total", { size: megabytes(form.limits.submissionBytes) }));
+      return;
+    }
+    setSending(true);
+    try {
+      const reply = await api.post<{ applicationNo: string }>(
+        `/admin/open/admission/${encodeURIComponent(code)}`,
+        toApplication(form, values, isLanguage(lng) ? lng : "en", consentLanguage),
+      );
+      setSent({ applicationNo: reply.applicationNo, guardianMobile: mobile });
+      window.scrollTo({ top: 0 });
+    } catch (err) {
+      if (isApiError(err) && err.code === "admission.consent_changed") {
+        setAgreed(false);
+        await load();
+        setFormError(errorText(err));
+      } else if (isApiError(err) && err.code === "admission.closed") {
+        setForm({ ...form, open: false });
+      } else {
+        const mapped = serverErrors(err);
+        setErrors(mapped);
+        setFormError(Object.keys(mapped).length ? t("apply.fixErrors") : errorText(err));
+        if (Object.keys(mapped).length) focusFirst(Object.keys(mapped));
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function startAgain() {
+    setValues({});
+    setErrors({});
+    setAgreed(false);
+    setSent(null);
+    setParentFound(null);
+    setFormError(null);
+  }
+
+  const field = (f: FormField) => (
+    <div key={f.key} data-field={f.key}>
+      <AdmissionField
+        field={f}
+        value={values[f.key]}
+        onChange={set(f.key)}
+        error={errors[f.key]}
+        disabled={sending}
+        maxDocuments={form?.limits.maxDocuments ?? 0}
+      />
+      {f.key === "guardianMobile" && (
+        <div aria-live="polite">
+          {parentFound && parentFound === mobile && (
+            <Group gap={6} mt={6} c="teal.9" wrap="nowrap" data-testid="parent-found">
+              <IconUserCheck size={16} aria-hidden />
+              <Text size="sm">{t("apply.parentFound")}</Text>
+            </Group>
+          )}
+        </div>
+      )}
+    </div>
+  );
+
+  const instructions = form ? localised(form.instructions, lng) : "";
+
+  return (
+    <Stack mih="100dvh" bg="gray.0" gap={0}>
+      <Group justify="flex-end" px="sm" py="xs">
+        <LanguageSwitcher />
+      </Group>
+      <Box component="main" px={{ base: 8, sm: "md" }} pb="xl" w="100%" maw={680} mx="auto">
+        {!form && !error && (
+          <Center py="xl" role="status">
+            <Loader size="sm" aria-label={t("apply.loading")} />
+          </Center>
+        )}
+        {error != null && !form && (
+          <Paper withBorder radius="lg" p="lg">
+            <Stack align="center" ta="center" gap="sm" role="alert">
+              <Title order={1} size="h3">
+                {isApiError(error) && error.status === 404 ? t("apply.notFound") : t("apply.loadFailed")}
+              </Title>
+              <Text c="dimmed">{errorText(error)}</Text>
+              {!(isApiError(error) && error.status === 404) && (
+                <Button variant="default" onClick={() => void load()}>
+                  {t("apply.retry")}
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        )}
+        {form && (
+          <Stack gap="md">
+            <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+              <Group gap="md" wrap="nowrap" align="center">
+                {form.school.logo && <Image src={form.school.logo} alt="" w={56} h={56} fit="contain" />}
+                <div style={{ minWidth: 0 }}>
+                  <Title order={1} size="h3" data-testid="school-name">
+                    <bdi>{form.school.name}</bdi>
+                  </Title>
+                  <Text c="dimmed" size="sm">
+                    {t("apply.title")}
+                  </Text>
+                </div>
+              </Group>
+            </Paper>
+
+            {sent ? (
+              <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid="application-sent">
+                <Stack align="center" ta="center" gap="sm">
+                  <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
+                  <Title order={2} size="h3">
+                    {t("apply.sentTitle")}
+                  </Title>
+                  <Text>{t("apply.sentNumber")}</Text>
+                  <Text fz={28} fw={700} dir="ltr" data-testid="application-no">
+                    {sent.applicationNo}
+                  </Text>
+                  <Text c="dimmed">{t("apply.sentText", { mobile: sent.guardianMobile })}</Text>
+                  <Button variant="default" onClick={startAgain} mt="sm">
+                    {t("apply.another")}
+                  </Button>
+                </Stack>
+              </Paper>
+            ) : !form.open ? (
+              <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("apply.closedTitle")} role="alert" data-testid="admissions-closed">
+                {t("apply.closedText", { school: form.school.name })}
+              </Alert>
+            ) : (
+              <form ref={formRef} onSubmit={submit} noValidate>
+                <Stack gap="md">
+                  {instructions && (
+                    <Alert color="blue" variant="light">
+                      <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+                        {instructions}
+                      </Text>
+                    </Alert>
+                  )}
+                  <Text size="sm" c="dimmed">
+                    {t("apply.requiredNote")}
+                  </Text>
+                  {SECTIONS.filter((s) => sections[s].length).map((s) => (
+                    <Paper key={s} withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`section-${s}`}>
+                      <Title order={2} size="h4" id={`section-${s}`} mb="sm">
+                        {t(`apply.sections.${s}`)}
+                      </Title>
+                      <Stack gap="md">{sections[s].map(field)}</Stack>
+                    </Paper>
+                  ))}
+                  <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
+                    <Title order={2} size="h4" id="section-consent" mb="sm">
+                      {t("apply.sections.consent")}
+                    </Title>
+                    {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
+                    <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
+                      <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
+                        {form.consent.texts[consentLanguage]}
+                      </Text>
+                    </Box>
+                    <Checkbox
+                      mt="md"
+                      name="consent"
+                      checked={agreed}
+                      onChange={(e) => {
+                        setAgreed(e.currentTarget.checked);
+                        setErrors(({ consent: _gone, ...rest }) => rest);
+                      }}
+                      label={t("apply.consentAgree")}
+                      error={errors.consent}
+                      disabled={sending}
+                    />
+                  </Paper>
+                  {formError && (
+                    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
+                      {formError}
+                    </Alert>
+                  )}
+                  <Button type="submit" size="md" fullWidth loading={sending}>
+                    {t("apply.submit")}
+                  </Button>
+                </Stack>
+              </form>
+            )}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

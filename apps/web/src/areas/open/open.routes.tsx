@@ -1,0 +1,10 @@
+import type { RouteObject } from "react-router";
+import { NotFoundPage } from "../../app/not-found";
+import { SchoolLandingPage } from "./school-landing.page";
+
+/** Children of /open: the public pages a school's code reaches, no sign-in needed. */
+export const openRoutes: RouteObject[] = [
+  { index: true, Component: NotFoundPage },
+  { path: ":code", Component: SchoolLandingPage },
+  { path: "admission/:code", lazy: () => import("./admission.page").then((m) => ({ Component: m.AdmissionPage })) },
+];

@@ -1,0 +1,136 @@
+import { AppShell, Box, Button, Group, Text, Title, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconChalkboard, IconHome, type IconProps, IconUserCircle } from "@tabler/icons-react";
+import { type ComponentType, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { LanguageSwitcher } from "../../app/language-switcher";
+import { UserMenu } from "../../features/profile/user-menu";
+import { useAuth } from "../../lib/auth-store";
+import { AreaBaseProvider } from "../../ui/area-path";
+import { PageLoader, SchoolMark } from "../../ui/school-mark";
+import { useTeaches } from "./parent-access";
+
+interface Tab {
+  path: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+}
+
+function useTabs(): Tab[] {
+  const teaches = useTeaches();
+  return [
+    { path: "/parent/home", label: "nav.home", icon: IconHome },
+    ...(teaches ? [{ path: "/parent/classes", label: "nav.classes", icon: IconChalkboard }] : []),
+    { path: "/parent/profile", label: "nav.profile", icon: IconUserCircle },
+  ];
+}
+
+/** Phones: the area's screens as a bar at the bottom, within the thumb's reach. */
+function BottomNav({ tabs }: { tabs: Tab[] }) {
+  const { t } = useTranslation("parent");
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t("nav.label")} style={{ height: "100%" }}>
+      <Group h="100%" grow gap={0} wrap="nowrap">
+        {tabs.map((tab) => {
+          const active = pathname.startsWith(tab.path);
+          return (
+            <UnstyledButton
+              key={tab.path}
+              component={Link}
+              to={tab.path}
+              aria-current={active ? "page" : undefined}
+              h="100%"
+              style={{
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                justifyContent: "center",
+                gap: 2,
+                color: active ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-dimmed)",
+              }}
+            >
+              <tab.icon size={24} stroke={active ? 2.2 : 1.6} aria-hidden />
+              <Text size="xs" fw={active ? 700 : 500} c="inherit" lh={1.2}>
+                {t(tab.label)}
+              </Text>
+            </UnstyledButton>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
+
+/** Wider screens: the same screens as links in the header. */
+function TopNav({ tabs }: { tabs: Tab[] }) {
+  const { t } = useTranslation("parent");
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t("nav.label")}>
+      <Group gap={4}>
+        {tabs.map((tab) => {
+          const active = pathname.startsWith(tab.path);
+          return (
+            <Button
+              key={tab.path}
+              component={Link}
+              to={tab.path}
+              variant={active ? "filled" : "subtle"}
+              color={active ? "teal.9" : "gray"}
+              leftSection={<tab.icon size={18} aria-hidden />}
+              aria-current={active ? "page" : undefined}
+            >
+              {t(tab.label)}
+            </Button>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
+
+/**
+ * The parent area's frame, made for a phone first (360 px): the school's name on top, the
+ * screens in a bottom bar; on wider screens the screens move into the header.
+ */
+export function ParentLayout() {
+  const tenant = useAuth((s) => s.user?.tenant);
+  const phone = useMediaQuery("(max-width: 48em)", true, { getInitialValueInEffect: false });
+  const tabs = useTabs();
+  return (
+    <AreaBaseProvider base="/parent">
+      <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !phone }} padding={{ base: "sm", sm: "lg" }}>
+        <AppShell.Header>
+          <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <SchoolMark size={32} />
+              <Title order={1} size="h5" lineClamp={1} dir="auto">
+                {tenant?.name}
+              </Title>
+            </Group>
+            {!phone && <TopNav tabs={tabs} />}
+            <Group gap="xs" wrap="nowrap">
+              {/* On a phone the language names fit without the icon. */}
+              <LanguageSwitcher {...(phone ? { w: 96, leftSection: null } : {})} />
+              <UserMenu compact={phone} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Main>
+          <Box maw={720} mx="auto">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </AppShell.Main>
+        {phone && (
+          <AppShell.Footer>
+            <BottomNav tabs={tabs} />
+          </AppShell.Footer>
+        )}
+      </AppShell>
+    </AreaBaseProvider>
+  );
+}

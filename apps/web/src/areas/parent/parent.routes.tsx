@@ -1,0 +1,17 @@
+import { Navigate, type RouteObject } from "react-router";
+import { ParentLayout } from "./parent-layout";
+
+const lazyScreen = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
+
+/** The parent area (Parent, Staff, Muawin): home, the teaching roles' classes, one's profile. */
+export const parentRoutes: RouteObject[] = [
+  {
+    element: <ParentLayout />,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      { path: "home", lazy: lazyScreen(() => import("./parent-home-page").then((m) => m.ParentHomePage)) },
+      { path: "classes", lazy: lazyScreen(() => import("./my-classes-page").then((m) => m.MyClassesPage)) },
+      { path: "profile", lazy: lazyScreen(() => import("../../features/profile/profile-page").then((m) => m.ProfilePage)) },
+    ],
+  },
+];

@@ -1,0 +1,110 @@
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { Password } from "@taleem/contract";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { useAuth } from "../../lib/auth-store";
+import { notify } from "../../lib/notify";
+import { useErrorText, useFieldErrors } from "../../ui/api-error";
+
+type Errors = Partial<Record<"currentPassword" | "newPassword" | "confirm", string>>;
+
+/**
+ * Changes one's own password (PUT /user/api/user/reset-password). An account that has none yet
+ * (it signs in by one-time code) only chooses a new one; other devices are signed out.
+ */
+export function ChangePassword() {
+  const { t } = useTranslation(["profile", "admin"]);
+  const user = useAuth((s) => s.user);
+  const setSession = useAuth((s) => s.setSession);
+  const errorText = useErrorText();
+  const fieldErrors = useFieldErrors();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const first = !!user?.mustSetPassword;
+
+  const change = useMutation({
+    mutationFn: (body: { currentPassword?: string; newPassword: string }) =>
+      api.put<{ message: string; data: NonNullable<typeof user> }>("/user/api/user/reset-password", body),
+    onSuccess: (reply) => {
+      notify.success(t("profile:password.done"));
+      if (reply.data) setSession(reply.data);
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+    },
+    onError: (e) => {
+      const f = fieldErrors(e);
+      setErrors({ currentPassword: f.currentPassword, newPassword: f.newPassword ?? (!f.currentPassword ? errorText(e) : undefined) });
+      notify.error(`${t("profile:password.failed")} ${errorText(e)}`);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Errors = {};
+    if (!first && !current) found.currentPassword = t("admin:validation.required");
+    if (!Password.safeParse(next).success) found.newPassword = t("admin:validation.minLength", { min: 8 });
+    if (next !== confirm) found.confirm = t("profile:password.mismatch");
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    change.mutate(first ? { newPassword: next } : { currentPassword: current, newPassword: next });
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {first ? t("profile:password.setTitle") : t("profile:password.title")}
+          </Title>
+          {first ? (
+            <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+              {t("profile:password.noneYet")}
+            </Alert>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("profile:password.text")}
+            </Text>
+          )}
+          {!first && (
+            <PasswordInput
+              label={t("profile:password.current")}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              error={errors.currentPassword}
+              name="currentPassword"
+            />
+          )}
+          <PasswordInput
+            label={t("profile:password.new")}
+            description={t("profile:password.rule")}
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+            error={errors.newPassword}
+            name="newPassword"
+          />
+          <PasswordInput
+            label={t("profile:password.confirm")}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={errors.confirm}
+            name="confirmPassword"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              {first ? t("profile:password.setSubmit") : t("profile:password.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

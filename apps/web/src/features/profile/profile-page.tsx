@@ -1,0 +1,225 @@
+import { Avatar, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAt, IconCheck, IconSwitchHorizontal } from "@tabler/icons-react";
+import { type AuthUser, ProfileUpdate } from "@taleem/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { useAuth } from "../../lib/auth-store";
+import { currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
+import { useErrorText, useFieldErrors } from "../../ui/api-error";
+import { useRoleName } from "../roles/role-name";
+import { ChangePassword } from "./change-password";
+import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
+import { initials } from "./user-menu";
+
+type MeReply = { message: string; data: AuthUser };
+type Fields = { name: string; email: string; username: string; language: string };
+
+const fieldsOf = (u: AuthUser): Fields => ({ name: u.name, email: u.email ?? "", username: u.username ?? "", language: u.language });
+
+function ProfileForm({ me }: { me: AuthUser }) {
+  const { t } = useTranslation(["profile", "admin", "users"]);
+  const setSession = useAuth((s) => s.setSession);
+  const errorText = useErrorText();
+  const fieldErrors = useFieldErrors();
+  const [values, setValues] = useState<Fields>(() => fieldsOf(me));
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.put<MeReply>("/user/api/user", body),
+    onSuccess: (reply) => {
+      notify.success(t("profile:form.saved"));
+      setSession(reply.data);
+      if (reply.data.language !== currentLanguage()) void setLanguage(reply.data.language, { save: false });
+    },
+    onError: (e) => {
+      setErrors(fieldErrors(e));
+      notify.error(`${t("profile:form.failed")} ${errorText(e)}`);
+    },
+  });
+  const set = (k: keyof Fields) => (v: string) => {
+    setValues((old) => ({ ...old, [k]: v }));
+    setErrors(({ [k]: _gone, ...rest }) => rest);
+  };
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const before = fieldsOf(me);
+    const body: Record<string, unknown> = {};
+    for (const k of Object.keys(values) as (keyof Fields)[]) {
+      const v = values[k].trim();
+      if (v === before[k]) continue;
+      body[k] = v === "" && (k === "email" || k === "username") ? null : v;
+    }
+    if (!Object.keys(body).length) return;
+    const parsed = ProfileUpdate.safeParse(body);
+    if (!parsed.success) {
+      const found: Partial<Fields> = {};
+      for (const i of parsed.error.issues) {
+        const k = String(i.path[0]) as keyof Fields;
+        found[k] ??= k === "name" ? t("admin:validation.required") : k === "email" ? t("admin:validation.email") : t("users:validation.username");
+      }
+      return setErrors(found);
+    }
+    save.mutate(body);
+  }
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t("profile:form.title")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t("users:fields.name")}
+              value={values.name}
+              onChange={(e) => set("name")(e.currentTarget.value)}
+              error={errors.name}
+              withAsterisk
+              name="name"
+            />
+            <TextInput
+              label={t("users:fields.email")}
+              type="email"
+              autoComplete="email"
+              leftSection={<IconAt size={16} />}
+              value={values.email}
+              onChange={(e) => set("email")(e.currentTarget.value)}
+              error={errors.email}
+              description={t("profile:form.emailHint")}
+              name="email"
+            />
+            <TextInput
+              label={t("users:fields.username")}
+              autoComplete="username"
+              value={values.username}
+              onChange={(e) => set("username")(e.currentTarget.value)}
+              error={errors.username}
+              description={t("profile:form.usernameHint")}
+              name="username"
+              dir="ltr"
+            />
+            <Select
+              label={t("users:fields.language")}
+              data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+              value={values.language}
+              onChange={(v) => v && isLanguage(v) && set("language")(v)}
+              allowDeselect={false}
+              error={errors.language}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} leftSection={<IconCheck size={16} />}>
+              {t("admin:actions.saveChanges")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function Profiles({ me }: { me: AuthUser }) {
+  const { t } = useTranslation(["profile"]);
+  const roleName = useRoleName();
+  const flow = useSwitchProfile();
+  if (me.profiles.length < 2) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t("profile:switch.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("profile:switch.text")}
+        </Text>
+        {me.profiles.map((p) => {
+          const active = p.id === me.profile.id;
+          return (
+            <Group
+              key={p.id}
+              justify="space-between"
+              p="xs"
+              style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-md)" }}
+            >
+              <Group gap="xs">
+                <Text fw={500}>{roleName(p.roleName)}</Text>
+                <Badge size="sm" variant="light" color={p.area === "admin" ? "grape" : "blue"}>
+                  {t(`profile:areas.${p.area}`)}
+                </Badge>
+              </Group>
+              {active ? (
+                <Badge color="teal.9" variant="filled">
+                  {t("profile:switch.current")}
+                </Badge>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="teal.9"
+                  leftSection={<IconSwitchHorizontal size={14} />}
+                  onClick={() => flow.start(p)}
+                  loading={flow.mutation.isPending && flow.mutation.variables?.profile.id === p.id}
+                >
+                  {t("profile:switch.action")}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      <SwitchProfileCode flow={flow} />
+    </Card>
+  );
+}
+
+/**
+ * One's own account, in the administration and the parent area alike: who they are and where,
+ * their details and language, their password, and the profiles they can switch between.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation(["profile"]);
+  const roleName = useRoleName();
+  const me = useQuery({ queryKey: ["me"], queryFn: () => api.get<MeReply>("/user/api/user", undefined, { page: true }) });
+  const user = useAuth((s) => s.user);
+  const setSession = useAuth((s) => s.setSession);
+  // The fresh record (changed by the school meanwhile, say) becomes the session's.
+  useEffect(() => {
+    if (me.data?.data) setSession(me.data.data);
+  }, [me.data, setSession]);
+  if (!user) return null;
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={2}>{t("profile:title")}</Title>
+      <Card withBorder radius="md" padding="lg">
+        <Group wrap="nowrap" gap="md">
+          <Avatar size={64} radius="xl" color="teal.9" variant="filled">
+            {initials(user.name)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text fz="lg" fw={700}>
+              <bdi>{user.name}</bdi>
+            </Text>
+            <Group gap={6} mt={2}>
+              <Badge variant="outline" color="teal.9">
+                {roleName(user.role.name)}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                <bdi>{user.tenant.name}</bdi>
+              </Text>
+            </Group>
+            {user.mobile && (
+              <Text size="sm" c="dimmed" mt={4}>
+                {t("profile:mobile")}: <span dir="ltr">{user.mobile}</span>
+              </Text>
+            )}
+          </div>
+        </Group>
+      </Card>
+      <ProfileForm key={`${user.id}-${user.name}-${user.email}-${user.username}-${user.language}`} me={user} />
+      <ChangePassword />
+      <Profiles me={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,316 @@
+import { Avatar, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { IconAt, IconCheck, IconPhone, IconWorld } from "@tabler/icons-react";
+import { LANGUAGES, SchoolDetails, type SettingsReply } from "@taleem/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { api } from "../../lib/api";
+import { useAuth } from "../../lib/auth-store";
+import { LANGUAGE_NAMES } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
+import { useErrorText, useFieldErrors } from "../../ui/api-error";
+import { FailureState, LoadingState } from "../../ui/list-states";
+import { useCan } from "../../ui/use-can";
+import { DangerZone } from "./danger-zone";
+
+type Settings = z.infer<typeof SettingsReply>;
+export const settingsKeys = { all: ["settings"] as const };
+
+/** The public config keys this screen edits (all are in PUBLIC_CONFIG_KEYS: shown on the sign-in and admission pages). */
+const PUBLIC_TEXT = ["tagline", "website", "academicYear"] as const;
+
+interface Values {
+  name: string;
+  logo: string;
+  contactEmail: string;
+  contactPhone: string;
+  address: string;
+  languages: string[];
+  defaultLanguage: string;
+  tagline: string;
+  website: string;
+  academicYear: string;
+  admissionsOpen: boolean;
+  profile: string;
+}
+
+function valuesOf(s: Settings): Values {
+  const c = s.config;
+  const text = (k: string) => (typeof c[k] === "string" ? (c[k] as string) : "");
+  return {
+    name: s.school.name,
+    logo: s.school.logo ?? "",
+    contactEmail: s.school.contactEmail ?? "",
+    contactPhone: s.school.contactPhone ?? "",
+    address: s.school.address ?? "",
+    languages: s.school.languages,
+    defaultLanguage: s.school.defaultLanguage,
+    tagline: text("tagline"),
+    website: text("website"),
+    academicYear: text("academicYear"),
+    admissionsOpen: c.admissionsOpen === true,
+    profile: s.profile,
+  };
+}
+
+/** Only what changed: the school record, the public config keys (an emptied one is removed) and the profile text. */
+function bodyOf(v: Values, before: Values) {
+  const school: Record<string, unknown> = {};
+  const nullable = (s: string) => (s.trim() === "" ? null : s.trim());
+  if (v.name.trim() !== before.name) school.name = v.name.trim();
+  for (const k of ["logo", "contactEmail", "contactPhone", "address"] as const) if (v[k].trim() !== before[k]) school[k] = nullable(v[k]);
+  if (JSON.stringify(v.languages) !== JSON.stringify(before.languages)) school.languages = v.languages;
+  if (v.defaultLanguage !== before.defaultLanguage) school.defaultLanguage = v.defaultLanguage;
+  const config: Record<string, unknown> = {};
+  for (const k of PUBLIC_TEXT) if (v[k].trim() !== before[k]) config[k] = nullable(v[k]);
+  if (v.admissionsOpen !== before.admissionsOpen) config.admissionsOpen = v.admissionsOpen;
+  const body: Record<string, unknown> = {};
+  if (Object.keys(school).length) body.school = school;
+  if (Object.keys(config).length) body.config = config;
+  if (v.profile !== before.profile) body.profile = v.profile;
+  return body;
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation(["settings", "admin"]);
+  const allowed = useCan();
+  const qc = useQueryClient();
+  const refreshSession = useAuth((s) => s.refresh);
+  const errorText = useErrorText();
+  const fieldErrors = useFieldErrors();
+  const before = valuesOf(settings);
+  const [v, setV] = useState<Values>(before);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const editable = allowed("settings", "edit");
+  const set =
+    <K extends keyof Values>(k: K) =>
+    (value: Values[K]) => {
+      setV((old) => ({ ...old, [k]: value }));
+      setErrors(({ [k]: _gone, ...rest }) => rest);
+    };
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.put<Settings>("/admin/api/setting", body),
+    onMutate: () => notify.info(t("settings:saving")),
+    onSuccess: (reply) => {
+      notify.success(t("settings:saved"));
+      qc.setQueryData(settingsKeys.all, reply);
+      void refreshSession();
+    },
+    onError: (e) => {
+      const f = fieldErrors(e);
+      setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k.replace(/^school\./, ""), m])));
+      notify.error(`${t("settings:failed")} ${errorText(e)}`);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = bodyOf(v, before);
+    if (!Object.keys(body).length) return;
+    const checked = SchoolDetails.partial().safeParse(body.school ?? {});
+    const found: Record<string, string> = {};
+    if (!checked.success) {
+      for (const i of checked.error.issues) {
+        const k = String(i.path[0]);
+        found[k] ??=
+          k === "contactEmail"
+            ? t("admin:validation.email")
+            : k === "logo"
+              ? t("settings:logoRule")
+              : k === "languages"
+                ? t("admin:validation.chooseOne")
+                : t("admin:validation.invalid");
+      }
+    }
+    if (!v.languages.includes(v.defaultLanguage)) found.defaultLanguage = t("settings:defaultLanguageRule");
+    if (v.website.trim() && !/^https?:\/\/\S+\.\S+/.test(v.website.trim())) found.website = t("settings:websiteRule");
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    save.mutate(body);
+  }
+
+  const languageData = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("settings:school.title")}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t("settings:school.name")}
+                value={v.name}
+                onChange={(e) => set("name")(e.currentTarget.value)}
+                error={errors.name}
+                withAsterisk
+                disabled={!editable}
+              />
+              <TextInput
+                label={t("settings:school.logo")}
+                description={t("settings:school.logoHint")}
+                value={v.logo}
+                onChange={(e) => set("logo")(e.currentTarget.value)}
+                error={errors.logo}
+                dir="ltr"
+                disabled={!editable}
+                rightSection={v.logo ? <Avatar src={v.logo} size={24} radius="sm" alt="" /> : undefined}
+              />
+              <TextInput
+                label={t("settings:school.contactEmail")}
+                type="email"
+                leftSection={<IconAt size={16} />}
+                value={v.contactEmail}
+                onChange={(e) => set("contactEmail")(e.currentTarget.value)}
+                error={errors.contactEmail}
+                disabled={!editable}
+              />
+              <TextInput
+                label={t("settings:school.contactPhone")}
+                type="tel"
+                leftSection={<IconPhone size={16} />}
+                value={v.contactPhone}
+                onChange={(e) => set("contactPhone")(e.currentTarget.value)}
+                error={errors.contactPhone}
+                disabled={!editable}
+              />
+              <Textarea
+                label={t("settings:school.address")}
+                value={v.address}
+                onChange={(e) => set("address")(e.currentTarget.value)}
+                error={errors.address}
+                autosize
+                minRows={2}
+                disabled={!editable}
+                style={{ gridColumn: "1 / -1" }}
+              />
+              <MultiSelect
+                label={t("settings:school.languages")}
+                description={t("settings:school.languagesHint")}
+                data={languageData}
+                value={v.languages}
+                onChange={set("languages")}
+                error={errors.languages}
+                disabled={!editable}
+              />
+              <Select
+                label={t("settings:school.defaultLanguage")}
+                data={languageData.filter((l) => v.languages.includes(l.value))}
+                value={v.defaultLanguage}
+                onChange={(x) => x && set("defaultLanguage")(x)}
+                error={errors.defaultLanguage}
+                allowDeselect={false}
+                disabled={!editable}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconWorld size={20} aria-hidden />
+              <Title order={3} size="h4">
+                {t("settings:public.title")}
+              </Title>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t("settings:public.text", { code: settings.school.code })}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t("settings:public.tagline")}
+                value={v.tagline}
+                onChange={(e) => set("tagline")(e.currentTarget.value)}
+                error={errors.tagline}
+                disabled={!editable}
+              />
+              <TextInput
+                label={t("settings:public.website")}
+                placeholder="https://"
+                type="url"
+                dir="ltr"
+                value={v.website}
+                onChange={(e) => set("website")(e.currentTarget.value)}
+                error={errors.website}
+                disabled={!editable}
+              />
+              <TextInput
+                label={t("settings:public.academicYear")}
+                placeholder="2026-27"
+                value={v.academicYear}
+                onChange={(e) => set("academicYear")(e.currentTarget.value)}
+                error={errors.academicYear}
+                disabled={!editable}
+              />
+              <Switch
+                label={t("settings:public.admissionsOpen")}
+                description={t("settings:public.admissionsOpenHint")}
+                checked={v.admissionsOpen}
+                onChange={(e) => set("admissionsOpen")(e.currentTarget.checked)}
+                disabled={!editable}
+                mt="md"
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("settings:profile.title")}
+            </Title>
+            <Textarea
+              label={t("settings:profile.label")}
+              description={t("settings:profile.hint")}
+              value={v.profile}
+              onChange={(e) => set("profile")(e.currentTarget.value)}
+              error={errors.profile}
+              autosize
+              minRows={4}
+              maxRows={14}
+              maxLength={10_000}
+              disabled={!editable}
+            />
+          </Stack>
+        </Card>
+        {editable && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} leftSection={<IconCheck size={16} />}>
+              {t("admin:actions.saveChanges")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** The school's settings: its record and contact details, what its public pages show, its profile text, and the danger zone. */
+export function SettingsPage() {
+  const { t } = useTranslation(["settings", "admin"]);
+  const allowed = useCan();
+  const errorText = useErrorText();
+  const settings = useQuery({ queryKey: settingsKeys.all, queryFn: () => api.get<Settings>("/admin/api/setting", undefined, { page: true }) });
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={2}>{t("settings:title")}</Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t("settings:description")}
+        </Text>
+      </div>
+      {settings.isPending ? (
+        <LoadingState text={t("admin:list.fetching", { entities: t("settings:entities"), entity: t("settings:entities") })} />
+      ) : settings.isError ? (
+        <FailureState reason={errorText(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} />
+      )}
+      {allowed("settings", "wipe") && <DangerZone />}
+    </Stack>
+  );
+}

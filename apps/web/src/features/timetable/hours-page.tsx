@@ -1,0 +1,85 @@
+import { Anchor, Badge, Button, Select, Text } from "@mantine/core";
+import { IconCalendarTime } from "@tabler/icons-react";
+import { type FieldSpec, type HourRow, hourResource } from "@taleem/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAreaPath } from "../../ui/area-path";
+import { type FieldOptions, ResourceList, useResourceOptions } from "../../ui/resource";
+import { useChoiceFilters, viewOf } from "../academics/resource-view";
+import { classroomField } from "../classrooms/classroom-fields";
+import { useClassrooms } from "../classrooms/use-classrooms";
+import { timeField } from "./time-field";
+import { DAYS, formatTimeOfDay, useDayName } from "./time-text";
+
+const hours = viewOf(hourResource, "timetable:hours");
+// The contract offers the day as a select of "1".."7", but the API takes a number: the form keeps
+// it as a number field and shows it as a choice of day names.
+const fields: FieldSpec[] = hourResource.fields.map((f) => (f.key === "dayOfWeek" ? { key: "dayOfWeek", kind: "number", required: true } : f));
+
+function DayField({ value, error, onChange, label }: Parameters<NonNullable<FieldOptions["render"]>>[0]) {
+  const day = useDayName();
+  return (
+    <Select
+      label={label}
+      withAsterisk
+      error={error}
+      data={DAYS.map((d) => ({ value: String(d), label: day(d) }))}
+      value={value === "" || value === null || value === undefined ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : "")}
+      allowDeselect={false}
+    />
+  );
+}
+const dayField: FieldOptions = { render: (input) => <DayField {...input} /> };
+
+/** The time slots of every classroom's week; the timetable grid edits the same slots by classroom. */
+export function HoursPage() {
+  const { t } = useTranslation(["timetable", "admin"]);
+  const to = useAreaPath();
+  const day = useDayName();
+  const rooms = useClassrooms();
+  const sessions = useResourceOptions("session", "name");
+  const choices = {
+    classroomId: rooms.grouped.flatMap((g) => g.items.map((i) => ({ value: i.value, label: `${i.label} · ${g.group}` }))),
+    dayOfWeek: DAYS.map((d) => ({ value: String(d), label: day(d) })),
+    sessionId: sessions.options,
+  };
+  const definition = useChoiceFilters(hours, choices);
+  return (
+    <ResourceList<HourRow>
+      definition={definition}
+      description={t("timetable:hours.description")}
+      rowLabel={(h) => `${h.classroomLabel} · ${day(h.dayOfWeek)} ${formatTimeOfDay(h.startTime)}`}
+      filterOptions={choices}
+      cells={{
+        classroomLabel: (h) => (
+          <Anchor component={Link} to={to(`timetable?classroom=${h.classroomId}`)} size="sm">
+            <bdi>{h.classroomLabel}</bdi>
+          </Anchor>
+        ),
+        dayOfWeek: (h) => day(h.dayOfWeek),
+        startTime: (h) => formatTimeOfDay(h.startTime),
+        endTime: (h) => formatTimeOfDay(h.endTime),
+        label: (h) =>
+          h.label ? (
+            <bdi>{h.label}</bdi>
+          ) : (
+            <Text span c="dimmed">
+              —
+            </Text>
+          ),
+        audience: (h) => (
+          <Badge variant="light" color={h.audience === "all" ? "gray" : "orange"}>
+            {t(`timetable:hours.options.audience.${h.audience}`)}
+          </Badge>
+        ),
+      }}
+      toolbar={
+        <Button variant="default" component={Link} to={to("timetable")} leftSection={<IconCalendarTime size={16} />}>
+          {t("timetable:grid.open")}
+        </Button>
+      }
+      form={{ fields, fieldOptions: { classroomId: classroomField, dayOfWeek: dayField, startTime: timeField, endTime: timeField } }}
+    />
+  );
+}

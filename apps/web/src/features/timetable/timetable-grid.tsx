@@ -1,0 +1,118 @@
+import { ActionIcon, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import type { HourRow, TimetableRow } from "@taleem/contract";
+import { useTranslation } from "react-i18next";
+import { formatTimeOfDay, formatTimeRange, useDayName } from "./time-text";
+import classes from "./timetable-grid.module.css";
+import type { SlotRow } from "./use-timetable";
+
+export interface TimetableGridProps {
+  slots: SlotRow[];
+  days: number[];
+  entryOf: Map<number, TimetableRow>;
+  editable: boolean;
+  /** Opens a slot (its hour, and its entry when it has one). */
+  onOpen: (hour: HourRow) => void;
+  /** Makes an hour on a day where the row's time has none. */
+  onAddHour?: (day: number, slot: SlotRow) => void;
+  adding?: string | null;
+}
+
+/** The week as a table: a row per time of day, a column per day, a subject and teacher per cell. */
+export function TimetableGrid({ slots, days, entryOf, editable, onOpen, onAddHour, adding }: TimetableGridProps) {
+  const { t } = useTranslation("timetable");
+  const day = useDayName();
+  return (
+    <Table.ScrollContainer minWidth={180 + days.length * 140}>
+      <Table withColumnBorders withTableBorder className={classes.grid} aria-label={t("timetable:grid.tableLabel")}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th className={classes.corner}>{t("timetable:grid.time")}</Table.Th>
+            {days.map((d) => (
+              <Table.Th key={d} className={classes.day}>
+                {day(d)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {slots.map((slot) => {
+            const anyHour = [...slot.byDay.values()][0];
+            return (
+              <Table.Tr key={slot.key}>
+                <Table.Th scope="row" className={classes.time}>
+                  <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                    {formatTimeRange(slot.startTime, slot.endTime)}
+                  </Text>
+                  {anyHour?.sessionName && (
+                    <Text size="xs" c="dimmed">
+                      <bdi>{anyHour.sessionName}</bdi>
+                    </Text>
+                  )}
+                </Table.Th>
+                {days.map((d) => {
+                  const hour = slot.byDay.get(d);
+                  const key = `${d}:${slot.key}`;
+                  if (!hour) {
+                    return (
+                      <Table.Td key={d} className={classes.empty}>
+                        {editable && onAddHour && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            className={classes.addHour}
+                            aria-label={t("timetable:grid.addHour", { day: day(d), time: formatTimeOfDay(slot.startTime) })}
+                            loading={adding === key}
+                            onClick={() => onAddHour(d, slot)}
+                          >
+                            <IconPlus size={16} />
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                    );
+                  }
+                  const entry = entryOf.get(hour.id);
+                  const content = entry ? (
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600} lineClamp={2}>
+                        <bdi>{entry.subjectName}</bdi>
+                      </Text>
+                      {entry.teacherName && (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          <bdi>{entry.teacherName}</bdi>
+                        </Text>
+                      )}
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed" fs={hour.label ? "italic" : undefined}>
+                      {hour.label ? <bdi>{hour.label}</bdi> : editable ? t("timetable:grid.chooseSubject") : "—"}
+                    </Text>
+                  );
+                  return (
+                    <Table.Td key={d} className={entry ? classes.filled : classes.free} data-day={d}>
+                      {editable ? (
+                        <UnstyledButton
+                          className={classes.cellButton}
+                          onClick={() => onOpen(hour)}
+                          aria-label={t("timetable:grid.editSlot", {
+                            day: day(d),
+                            time: formatTimeOfDay(hour.startTime),
+                            subject: entry?.subjectName ?? t("timetable:grid.noSubject"),
+                          })}
+                        >
+                          {content}
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

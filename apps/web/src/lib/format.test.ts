@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { deviceOf } from "../app/store-redirect";
+import { formatDate, formatNumber } from "./format";
+import { i18n, i18nReady } from "./i18n";
+
+// The texts are not needed here: every locale file answers empty, at once.
+vi.hoisted(() => {
+  globalThis.fetch = async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+});
+
+describe("formatting for the language", () => {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+
+  it("reads a calendar date as that day, whatever the time zone", async () => {
+    await i18n.changeLanguage("en");
+    expect(formatDate("2026-01-05")).toBe("5 Jan 2026");
+    expect(formatDate(null)).toBe("");
+  });
+
+  it("writes numbers the language's way", async () => {
+    await i18n.changeLanguage("en");
+    expect(formatNumber(1234567)).toBe("12,34,567");
+    await i18n.changeLanguage("ar");
+    expect(formatNumber(12)).toBe(new Intl.NumberFormat("ar").format(12));
+    await i18n.changeLanguage("en");
+  });
+});
+
+describe("app store choice", () => {
+  it("knows Android, iPhone, iPad (as a touch Mac) and the rest", () => {
+    expect(deviceOf("Mozilla/5.0 (Linux; Android 14; Pixel 8)")).toBe("android");
+    expect(deviceOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)")).toBe("ios");
+    expect(deviceOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", 5)).toBe("ios");
+    expect(deviceOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", 0)).toBe("other");
+    expect(deviceOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64)")).toBe("other");
+  });
+});

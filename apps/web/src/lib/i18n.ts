@@ -1,0 +1,97 @@
+import { LANGUAGES, type Language, RTL_LANGUAGES } from "@taleem/contract";
+import i18next from "i18next";
+import HttpBackend from "i18next-http-backend";
+import { initReactI18next } from "react-i18next";
+import { KEYS, storage } from "./storage";
+
+export { LANGUAGES, type Language };
+
+/** Each language's own name, shown in the switcher as its speakers write it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  ta: "தமிழ்",
+  ur: "اردو",
+  ar: "العربية",
+  ml: "മലയാളം",
+};
+
+export const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
+export const directionOf = (lng: string): "rtl" | "ltr" => ((RTL_LANGUAGES as readonly string[]).includes(lng) ? "rtl" : "ltr");
+
+/** The stored choice, else the browser's language when we have it, else English. */
+export function initialLanguage(): Language {
+  const stored = storage.get(KEYS.language);
+  if (isLanguage(stored)) return stored;
+  for (const l of navigator.languages ?? [navigator.language]) {
+    const primary = l?.split("-")[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return "en";
+}
+
+/** `<html lang dir>` and the class that picks the script's font (see app/app.css). */
+export function applyDocumentLanguage(lng: Language): void {
+  const html = document.documentElement;
+  html.lang = lng;
+  html.dir = directionOf(lng);
+  for (const l of LANGUAGES) html.classList.toggle(`lang-${l}`, l === lng);
+}
+
+export const i18n = i18next;
+
+const start = initialLanguage();
+applyDocumentLanguage(start);
+
+/** Resolves once the first language's common and error texts are in. */
+export const i18nReady = i18next
+  .use(HttpBackend)
+  .use(initReactI18next)
+  .init({
+    lng: start,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: "en",
+    load: "currentOnly",
+    ns: ["common", "errors"],
+    defaultNS: "common",
+    fallbackNS: false,
+    // The spec's loading numbers: 10 parallel reads, 5 retries, 350 ms apart (growing).
+    maxParallelReads: 10,
+    maxRetries: 5,
+    retryTimeout: 350,
+    backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true, bindI18n: "languageChanged loaded" },
+  })
+  .then(() => undefined);
+
+type Saver = (lng: Language) => void;
+let saveToProfile: Saver = () => undefined;
+
+/** The shell plugs in "save to the signed-in person's profile" (kept out of this module's imports). */
+export function setLanguageSaver(fn: Saver): void {
+  saveToProfile = fn;
+}
+
+/**
+ * Switches the language: loads its texts, turns the page around for Arabic and Urdu, picks the
+ * script's font, remembers the choice on this device and, when signed in, on the profile.
+ */
+export async function setLanguage(lng: Language, opts: { persist?: boolean; save?: boolean } = {}): Promise<void> {
+  const { persist = true, save = true } = opts;
+  if (persist) storage.set(KEYS.language, lng);
+  await i18next.changeLanguage(lng);
+  applyDocumentLanguage(lng);
+  if (save) saveToProfile(lng);
+}
+
+export function currentLanguage(): Language {
+  const l = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(l) ? l : "en";
+}
+
+/** Whether the person picked a language on this device (it then wins over the profile's). */
+export function languageChosenHere(): Language | null {
+  const stored = storage.get(KEYS.language);
+  return isLanguage(stored) ? stored : null;
+}

@@ -1,0 +1,62 @@
+import { api } from "./api";
+import { KEYS, storage } from "./storage";
+import { superSettings } from "./super-settings";
+
+/** A device token is sent again after a week, so the server knows it is still alive. */
+export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The Web Push public key: the platform's (super-settings), else this build's VITE_VAPID_PUBLIC_KEY. */
+async function vapidKey(): Promise<string | undefined> {
+  const s = await superSettings();
+  return s?.vapidPublicKey || s?.push?.vapidPublicKey || (import.meta.env.VITE_VAPID_PUBLIC_KEY as string | undefined) || undefined;
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const padded = (base64url + "=".repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+  const raw = atob(padded);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+function sameKey(sub: PushSubscription, key: Uint8Array): boolean {
+  const current = sub.options.applicationServerKey;
+  if (!current) return false;
+  const a = new Uint8Array(current);
+  return a.length === key.length && a.every((b, i) => b === key[i]);
+}
+
+type PushTarget = { fcmToken: string } | { subscription: PushSubscriptionJSON };
+
+/** Sends a native token or a Web Push subscription, unless this one was sent within the week. */
+async function sendTarget(target: PushTarget): Promise<void> {
+  const fingerprint = "fcmToken" in target ? target.fcmToken : (target.subscription.endpoint ?? "");
+  if (!fingerprint) return;
+  const sentAt = Number(storage.get(KEYS.pushSentAt) ?? 0);
+  if (storage.get(KEYS.pushToken) === fingerprint && Date.now() - sentAt < PUSH_REFRESH_MS) return;
+  await api.post("/user/api/user/updatefcmtoken", target);
+  storage.set(KEYS.pushToken, fingerprint);
+  storage.set(KEYS.pushSentAt, String(Date.now()));
+}
+
+/** A native app wrapper's own device token. */
+export function sendDeviceToken(token: string): Promise<void> {
+  return sendTarget({ fcmToken: token });
+}
+
+/** Subscribes this browser with the platform's VAPID key and sends the subscription. */
+export async function registerWebPush(): Promise<void> {
+  const key = await vapidKey();
+  if (!key) return;
+  if (Notification.permission === "denied") return;
+  const registration = await navigator.serviceWorker.ready;
+  if (Notification.permission === "default" && (await Notification.requestPermission()) !== "granted") return;
+  const bytes = keyBytes(key);
+  let sub = await registration.pushManager.getSubscription();
+  if (sub && !sameKey(sub, bytes)) {
+    await sub.unsubscribe();
+    sub = null;
+  }
+  sub ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
+  await sendTarget({ subscription: sub.toJSON() });
+}

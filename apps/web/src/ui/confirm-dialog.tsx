@@ -1,0 +1,35 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  loading?: boolean;
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before something that cannot be undone; the confirm button names the action. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, danger, loading, confirmDisabled, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation("admin");
+  return (
+    <Modal closeButtonProps={{ "aria-label": t("actions.close") }} opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t("actions.cancel")}
+          </Button>
+          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, Group, Text } from "@mantine/core";
+import type { ColumnSpec } from "@taleem/contract";
+import type { ReactNode } from "react";
+import { formatDate, formatNumber } from "../../lib/format";
+
+const STATUS_COLOR: Record<string, string> = { active: "teal", inactive: "gray" };
+
+/** A tag's text: a string, or an object's name (a user's profiles by roleName). */
+const tagText = (v: unknown) =>
+  typeof v === "object" && v !== null ? String((v as { roleName?: string; name?: string }).roleName ?? (v as { name?: string }).name ?? "") : String(v);
+
+const tagKey = (v: unknown) => (typeof v === "object" && v !== null && "id" in v ? String((v as { id: unknown }).id) : tagText(v));
+
+/** The standard rendering of a column by its kind; screens override single columns through `cells`. */
+export function defaultCell(
+  column: ColumnSpec,
+  value: unknown,
+  words: { option: (field: string, v: string) => string; yes: string; no: string; translated: boolean },
+): ReactNode {
+  if (value === null || value === undefined || value === "") {
+    return (
+      <Text span c="dimmed" aria-hidden>
+        —
+      </Text>
+    );
+  }
+  switch (column.kind) {
+    case "status":
+      return (
+        <Badge variant="dot" color={STATUS_COLOR[String(value)] ?? "blue"}>
+          {words.option(column.key, String(value))}
+        </Badge>
+      );
+    case "date":
+      return <bdi>{formatDate(String(value))}</bdi>;
+    case "number":
+      return <bdi>{formatNumber(Number(value))}</bdi>;
+    case "boolean":
+      return (
+        <Badge variant="dot" color={value ? "teal" : "gray"}>
+          {value ? words.yes : words.no}
+        </Badge>
+      );
+    case "tags":
+      return (
+        <Group gap={4}>
+          {(Array.isArray(value) ? value : [value]).map((v) => (
+            <Badge key={tagKey(v)} variant="outline" size="sm">
+              {tagText(v)}
+            </Badge>
+          ))}
+        </Group>
+      );
+    default:
+      // Isolated, so a Latin name in a right-to-left page keeps its brackets where they belong.
+      return words.translated ? words.option(column.key, String(value)) : <bdi>{String(value)}</bdi>;
+  }
+}
