@@ -1,4 +1,4 @@
-import { DirectionProvider, MantineProvider, Modal, mergeThemeOverrides, useDirection } from "@mantine/core";
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
@@ -24,7 +24,9 @@ function useLocalizedTheme() {
   const { t, i18n: current } = useTranslation("common");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language
   return useMemo(
-    () => mergeThemeOverrides(theme, { components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": t("close") } } }) } }),
+    () =>
+      // A plain override (not Modal.extend), so the sign-in page does not load the Modal component.
+      mergeThemeOverrides(theme, { components: { Modal: { defaultProps: { closeButtonProps: { "aria-label": t("close") } } } } }),
     [t, current.language],
   );
 }
