@@ -21,6 +21,7 @@ import { registerDocumentTemplatesModule } from "./modules/document-templates/do
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
+import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
 import { registerStudentsModule } from "./modules/students/students.routes.js";
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerFormCustomisationModule(app, services);
   registerDocumentTemplatesModule(app, services);
   registerAdmissionsModule(app, services);
+  registerParentHomeModule(app, services);
 
   await serveWebApp(app, config);
 

@@ -96,7 +96,8 @@ function ChoiceField({
       </Checkbox.Group>
     );
   }
-  if (options.length <= 4) {
+  // Radios for a short required choice; an optional one is a select, so an answer can be taken back.
+  if (field.required && options.length <= 4) {
     return (
       <Radio.Group {...wrapper} name={name} value={asText(value) || null} onChange={onChange}>
         <Group gap="lg" mt={6}>

@@ -10,6 +10,7 @@ import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ResourceList, resourceKeys } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
+import { iso } from "./isolate";
 import { viewOf } from "./resource-view";
 
 const batches = viewOf(batchResource, "academics:batches");
@@ -24,7 +25,7 @@ export function BatchesPage() {
   const makeActive = useMutation({
     mutationFn: (b: BatchRow) => api.put<{ message: string; data: BatchRow }>("/admin/api/batch/make-active-batch", { id: b.id }),
     onSuccess: (_r, b) => {
-      notify.success(t("academics:batches.madeActive", { name: b.name }));
+      notify.success(t("academics:batches.madeActive", { name: iso(b.name) }));
       void qc.invalidateQueries({ queryKey: resourceKeys("batch").all });
       setActivating(null);
     },
@@ -69,7 +70,7 @@ export function BatchesPage() {
       />
       <ConfirmDialog
         opened={!!activating}
-        title={t("academics:batches.makeActiveTitle", { name: activating?.name ?? "" })}
+        title={t("academics:batches.makeActiveTitle", { name: iso(activating?.name) })}
         confirmLabel={t("academics:batches.makeActive")}
         loading={makeActive.isPending}
         onClose={() => setActivating(null)}

@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
+import { iso } from "./isolate";
 
 const KINDS = ["link", "video", "document", "text"] as const;
 type Kind = (typeof KINDS)[number];
@@ -64,7 +65,7 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
 
   const rows = items.data?.rows ?? [];
   return (
-    <Modal opened={!!course} onClose={onClose} title={t("academics:courses.content.title", { name: course?.name ?? "" })} size="lg">
+    <Modal opened={!!course} onClose={onClose} title={t("academics:courses.content.title", { name: iso(course?.name) })} size="lg">
       <Stack gap="md">
         {items.isPending ? (
           <LoadingState text={t("academics:courses.content.loading")} />
@@ -90,8 +91,8 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
                       {c.url}
                     </Anchor>
                   ) : (
-                    <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
-                      {c.text}
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      <bdi>{c.text}</bdi>
                     </Text>
                   )}
                 </Stack>

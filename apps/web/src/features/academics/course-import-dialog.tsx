@@ -7,6 +7,7 @@ import { api, isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { resourceKeys } from "../../ui/resource";
+import { iso } from "./isolate";
 
 interface ImportResult {
   message: string;
@@ -56,7 +57,7 @@ export function CourseImportDialog({ course, onClose }: { course: CourseRow | nu
   const column = (c: string) => (c ? t([`students:fields.${c}`, `academics:courses.import.columns.${c}`], { defaultValue: c }) : "—");
 
   return (
-    <Modal opened={!!course} onClose={close} title={t("academics:courses.import.title", { name: course?.name ?? "" })} size="xl">
+    <Modal opened={!!course} onClose={close} title={t("academics:courses.import.title", { name: iso(course?.name) })} size="xl">
       <Stack gap="md">
         <Text size="sm">{t("academics:courses.import.text")}</Text>
         {course?.sheetUrl && (

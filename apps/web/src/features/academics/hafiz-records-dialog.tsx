@@ -8,6 +8,7 @@ import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
+import { iso } from "./isolate";
 
 type Target = "quran" | "juz_range";
 
@@ -38,7 +39,7 @@ export function HafizRecordsDialog({ course, onClose }: { course: CourseRow | nu
   const inRange = (n: number | string) => Number.isInteger(Number(n)) && Number(n) >= 1 && Number(n) <= 30;
   const juzOk = target === "quran" || (inRange(fromJuz) && inRange(toJuz));
   return (
-    <Modal opened={!!course} onClose={onClose} title={t("academics:courses.hafiz.title", { name: course?.name ?? "" })} centered>
+    <Modal opened={!!course} onClose={onClose} title={t("academics:courses.hafiz.title", { name: iso(course?.name) })} centered>
       <Stack gap="md">
         <Text size="sm">{t("academics:courses.hafiz.text")}</Text>
         <DateInput

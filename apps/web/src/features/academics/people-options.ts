@@ -11,6 +11,8 @@ function useRoles() {
     queryKey: resourceKeys("role").list({ limit: 500, purpose: "options" }),
     queryFn: () => api.get<ListReply<RoleRow>>(resourceUrl("role"), { limit: 500 }),
     staleTime: 60_000,
+    // A role that may not list roles or users simply gets no choices here, not a warning.
+    meta: { toast403: false },
   });
 }
 
@@ -20,6 +22,7 @@ function useActiveUsers(query: Record<string, string | number | undefined>, enab
     queryFn: () => api.get<ListReply<UserRow>>(resourceUrl("user"), { ...query, limit: 500, status: "active", sort: "name" }),
     enabled,
     staleTime: 60_000,
+    meta: { toast403: false },
   });
 }
 

@@ -11,6 +11,7 @@ import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
+import { iso } from "../academics/isolate";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "../enrolments/enrolment-dialogs";
 import { NativeName } from "../students/native-name";
 import { useClassrooms } from "./use-classrooms";
@@ -153,7 +154,7 @@ export function ClassroomRosterPage() {
               </Badge>
               {room.classTeacherName && (
                 <Badge tt="none" variant="outline" color="gray">
-                  {t("academics:roster.teacher", { name: room.classTeacherName })}
+                  {t("academics:roster.teacher", { name: iso(room.classTeacherName) })}
                 </Badge>
               )}
               <Badge tt="none" variant="outline" color="teal">

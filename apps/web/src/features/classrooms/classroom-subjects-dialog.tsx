@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { type ListReply, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
+import { iso } from "../academics/isolate";
 import { useStaffOptions } from "../academics/people-options";
 import { viewOf } from "../academics/resource-view";
 
@@ -47,7 +48,7 @@ export function ClassroomSubjectsDialog({ classroom, onClose }: { classroom: Cla
     update.mutate({ id: classroom.id, subjects: list }, { onSuccess: onClose });
   };
   return (
-    <Modal opened={!!classroom} onClose={onClose} title={t("academics:classrooms.subjects.title", { name: classroom?.label ?? "" })} size="lg">
+    <Modal opened={!!classroom} onClose={onClose} title={t("academics:classrooms.subjects.title", { name: iso(classroom?.label) })} size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t("academics:classrooms.subjects.text")}

@@ -8,6 +8,7 @@ import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
+import { iso } from "../academics/isolate";
 import { useStaffOptions } from "../academics/people-options";
 import { useChoiceFilters, viewOf } from "../academics/resource-view";
 import { courseClassField, staffField, useCourseClassGroups } from "./classroom-fields";
@@ -64,7 +65,7 @@ export function ClassroomsPage() {
               </Anchor>
               {c.room && (
                 <Badge tt="none" size="xs" variant="outline" color="gray">
-                  {t("academics:classrooms.roomBadge", { room: c.room })}
+                  {t("academics:classrooms.roomBadge", { room: iso(c.room) })}
                 </Badge>
               )}
             </Group>

@@ -9,6 +9,7 @@ import { formatNumber, localeOf } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
 import { resourceKeys, useResourceMutations } from "../../ui/resource";
+import { iso } from "../academics/isolate";
 import { viewOf } from "../academics/resource-view";
 import { filterGroups, useClassrooms } from "../classrooms/use-classrooms";
 import { StudentPicker } from "../students/student-picker";
@@ -125,14 +126,14 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
         reason: reason.trim() || undefined,
       }),
     onSuccess: () => {
-      notify.success(t("academics:enrolments.transfer.done", { name: enrolment?.studentName ?? "" }));
+      notify.success(t("academics:enrolments.transfer.done", { name: iso(enrolment?.studentName) }));
       refresh();
       onClose();
     },
     onError: (e) => notify.error(`${t("academics:enrolments.transfer.failed")} ${errorText(e)}`),
   });
   return (
-    <Modal opened={!!enrolment} onClose={onClose} title={t("academics:enrolments.transfer.title", { name: enrolment?.studentName ?? "" })} centered>
+    <Modal opened={!!enrolment} onClose={onClose} title={t("academics:enrolments.transfer.title", { name: iso(enrolment?.studentName) })} centered>
       <Stack gap="md">
         <Text size="sm">{t("academics:enrolments.transfer.text")}</Text>
         <Select

@@ -10,6 +10,7 @@ import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
+import { iso } from "../academics/isolate";
 import { useRoster } from "../classrooms/classroom-roster-page";
 import { filterGroups, useClassrooms } from "../classrooms/use-classrooms";
 import { NativeName } from "../students/native-name";
@@ -157,7 +158,7 @@ export function PromotionPage() {
 
         <Stepper.Step label={t("academics:promotion.steps.students")}>
           <Stack gap="md" mt="md">
-            <Text size="sm">{t("academics:promotion.studentsText", { from: from?.label ?? "", to: target?.label ?? "" })}</Text>
+            <Text size="sm">{t("academics:promotion.studentsText", { from: iso(from?.label), to: iso(target?.label) })}</Text>
             {roster.isPending ? (
               <LoadingState text={t("academics:roster.loading")} />
             ) : roster.isError ? (
@@ -208,7 +209,7 @@ export function PromotionPage() {
               <Select
                 maw={560}
                 label={t("academics:promotion.stayIn")}
-                description={t("academics:promotion.stayInHint", { from: from?.label ?? "" })}
+                description={t("academics:promotion.stayInHint", { from: iso(from?.label) })}
                 placeholder={t("academics:promotion.stayKeep")}
                 data={filterGroups(rooms.grouped, (id) => id !== from?.id && id !== target?.id)}
                 value={stayIn}
@@ -230,14 +231,14 @@ export function PromotionPage() {
 
         <Stepper.Step label={t("academics:promotion.steps.confirm")}>
           <Stack gap="md" mt="md" maw={720}>
-            <Text>{t("academics:promotion.confirmText", { from: from?.label ?? "", batch: from?.batchName ?? "" })}</Text>
+            <Text>{t("academics:promotion.confirmText", { from: iso(from?.label), batch: iso(from?.batchName) })}</Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Figure label={t("academics:promotion.willMove", { to: target?.label ?? "" })} value={counts.promote} color="teal" />
+              <Figure label={t("academics:promotion.willMove", { to: iso(target?.label) })} value={counts.promote} color="teal" />
               <Figure
                 label={
                   stayIn
-                    ? t("academics:promotion.willStayIn", { room: rooms.byId.get(Number(stayIn))?.label ?? "" })
-                    : t("academics:promotion.willStay", { from: from?.label ?? "" })
+                    ? t("academics:promotion.willStayIn", { room: iso(rooms.byId.get(Number(stayIn))?.label) })
+                    : t("academics:promotion.willStay", { from: iso(from?.label) })
                 }
                 value={counts.stay}
                 color="yellow.8"
@@ -273,7 +274,7 @@ export function PromotionPage() {
           {promote.data && (
             <Stack gap="md" mt="md" maw={720}>
               <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t("academics:promotion.done")}>
-                {t("academics:promotion.doneText", { from: from?.label ?? "", to: target?.label ?? "" })}
+                {t("academics:promotion.doneText", { from: iso(from?.label), to: iso(target?.label) })}
               </Alert>
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
                 <Figure label={t("academics:promotion.result.promoted")} value={promote.data.promoted} color="teal" />
@@ -284,7 +285,7 @@ export function PromotionPage() {
               <Group>
                 {target && (
                   <Button component={Link} to={to(`classrooms/${target.id}`)}>
-                    {t("academics:promotion.openRoster", { name: target.label })}
+                    {t("academics:promotion.openRoster", { name: iso(target.label) })}
                   </Button>
                 )}
                 <Button variant="default" onClick={restart}>

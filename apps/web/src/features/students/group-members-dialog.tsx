@@ -13,6 +13,7 @@ import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { resourceKeys } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
+import { iso } from "../academics/isolate";
 import { NativeName } from "./native-name";
 import { StudentPicker } from "./student-picker";
 
@@ -56,7 +57,7 @@ export function GroupMembersDialog({ group, onClose }: { group: StudentGroupRow 
   const rows = members.data?.rows ?? [];
   const mayEdit = allowed("students", "edit");
   return (
-    <Modal opened={!!group} onClose={onClose} title={t("students:groups.members.title", { name: group?.name ?? "" })} size="lg">
+    <Modal opened={!!group} onClose={onClose} title={t("students:groups.members.title", { name: iso(group?.name) })} size="lg">
       <Stack gap="md">
         {mayEdit && (
           <Group align="flex-end" wrap="nowrap">

@@ -8,6 +8,7 @@ import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
 import { resourceKeys } from "../../ui/resource";
+import { iso } from "../academics/isolate";
 import { useParentOptions } from "../academics/people-options";
 
 export const RELATIONS = ["father", "mother", "guardian", "grandparent", "sibling", "other"] as const;
@@ -42,7 +43,7 @@ export function LinkParentDialog({ student, opened, onClose }: { student: Studen
     onError: (e) => notify.error(`${t("students:guardians.linkFailed")} ${errorText(e)}`),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t("students:guardians.linkTitle", { name: student.name })} centered>
+    <Modal opened={opened} onClose={onClose} title={t("students:guardians.linkTitle", { name: iso(student.name) })} centered>
       <Stack gap="md">
         <Text size="sm">{t("students:guardians.linkText")}</Text>
         <Select

@@ -21,8 +21,8 @@ export function StudentGroupsPage() {
         cells={{
           description: (g) =>
             g.description ? (
-              <Text size="sm" dir="auto" lineClamp={2}>
-                {g.description}
+              <Text size="sm" lineClamp={2}>
+                <bdi>{g.description}</bdi>
               </Text>
             ) : (
               <Text span c="dimmed">

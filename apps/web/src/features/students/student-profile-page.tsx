@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { type ListReply, ResourceForm, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
+import { iso } from "../academics/isolate";
 import { viewOf } from "../academics/resource-view";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog } from "../enrolments/enrolment-dialogs";
 import { STATUS_COLOR } from "../enrolments/enrolment-status";
@@ -219,8 +220,8 @@ export function StudentProfilePage() {
                       : t("students:history.since", { from: formatDate(e.startedOn) })}
                   </Text>
                   {e.endReason && (
-                    <Text size="xs" c="dimmed" dir="auto">
-                      {e.endReason}
+                    <Text size="xs" c="dimmed">
+                      <bdi>{e.endReason}</bdi>
                     </Text>
                   )}
                   {e.status === "active" && allowed("academics", "edit") && (
@@ -268,7 +269,7 @@ export function StudentProfilePage() {
         onClose={() => setUnlinking(null)}
         onConfirm={unlink}
       >
-        {t("students:guardians.unlinkText", { parent: unlinking?.name ?? "", student: s.name })}
+        {t("students:guardians.unlinkText", { parent: iso(unlinking?.name), student: iso(s.name) })}
       </ConfirmDialog>
       <EnrolDialog opened={enrolling} onClose={() => setEnrolling(false)} studentId={s.id} />
       <TransferDialog enrolment={transferring} onClose={() => setTransferring(null)} />

@@ -173,8 +173,8 @@ export function PeriodsPage() {
           </Text>
         ),
         topic: (p) => (
-          <Text size="sm" dir="auto" lineClamp={2}>
-            {p.topic}
+          <Text size="sm" lineClamp={2}>
+            <bdi>{p.topic}</bdi>
           </Text>
         ),
         status: (p) => (

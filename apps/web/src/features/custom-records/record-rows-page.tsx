@@ -1,0 +1,339 @@
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertCircle, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { CustomRecordDetail, CustomRecordEntry } from "@taleem/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { z } from "zod";
+import { AdmissionField } from "../../areas/open/admission-field";
+import { checkValues, type FormField, fieldOfIssue, localised, type PickedFile, type Values } from "../../areas/open/admission-form";
+import { api, isApiError } from "../../lib/api";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { notify } from "../../lib/notify";
+import { useErrorText } from "../../ui/api-error";
+import { useAreaPath } from "../../ui/area-path";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { useCan } from "../../ui/use-can";
+import { publicAddress } from "./records-page";
+
+type Detail = z.infer<typeof CustomRecordDetail>;
+type StoredFile = { path: string; name: string };
+const PAGE = 25;
+const SHOWN_COLUMNS = 5;
+
+const isPicked = (v: unknown): v is PickedFile => typeof v === "object" && v !== null && "file" in v;
+const isStored = (v: unknown): v is StoredFile => typeof v === "object" && v !== null && "path" in v;
+
+/** A row's values as adddata takes them: numbers as numbers, files inline. */
+function toData(fields: FormField[], values: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    if (v === undefined || (typeof v === "string" && !v.trim()) || (Array.isArray(v) && !v.length)) continue;
+    if (isPicked(v)) out[f.key] = { name: v.name, data: v.data };
+    else if (f.kind === "number") out[f.key] = Number(v);
+    else out[f.key] = typeof v === "string" ? v.trim() : v;
+  }
+  return out;
+}
+
+function Value({ value, field }: { value: unknown; field?: FormField }) {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? "en";
+  if (value === null || value === undefined || value === "")
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  if (isStored(value)) return <bdi>{value.name}</bdi>;
+  const option = (x: unknown) => {
+    const o = field?.options.find((p) => p.value === x);
+    return o ? localised(o.labels, lng, o.value) : String(x);
+  };
+  if (Array.isArray(value)) return <bdi>{value.map(option).join(", ")}</bdi>;
+  if (field?.kind === "choice") return <bdi>{option(value)}</bdi>;
+  if (typeof value === "number") return <>{formatNumber(value)}</>;
+  return <bdi>{String(value)}</bdi>;
+}
+
+/** Adds one row to a record type, checked against its fields (files go inline). */
+function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(["forms", "admin"]);
+  const phone = useMediaQuery("(max-width: 48em)");
+  const qc = useQueryClient();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => api.post("/admin/api/custom-record/adddata", { recordId: record.id, data: toData(record.fields, values) }),
+    onSuccess: () => {
+      notify.success(t("forms:records.rowAdded"));
+      void qc.invalidateQueries({ queryKey: ["record-rows", record.id] });
+      void qc.invalidateQueries({ queryKey: ["resource", "custom-record"] });
+      setValues({});
+      onClose();
+    },
+    onError: (e) => {
+      const out: Record<string, string> = {};
+      const issues = isApiError(e) && Array.isArray(e.params.issues) ? (e.params.issues as { field?: string; message?: string }[]) : [];
+      for (const i of issues) if (i.field) out[fieldOfIssue(i.field.replace(/^data\./, "customfields."), record.fields)] ??= i.message ?? errorText(e);
+      setErrors(out);
+      setFormError(errorText(e));
+    },
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const problems = checkValues(record.fields, values);
+    const next = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(`forms:apply.errors.${p.key}`, p.params)]));
+    setErrors(next);
+    if (!Object.keys(next).length) add.mutate();
+  }
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("forms:records.addRow", { name: record.name })}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ "aria-label": t("admin:actions.close") }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          {record.fields.map((f) => (
+            <AdmissionField
+              key={f.key}
+              field={f}
+              value={values[f.key]}
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [f.key]: v }));
+                setErrors(({ [f.key]: _gone, ...rest }) => rest);
+              }}
+              error={errors[f.key]}
+              disabled={add.isPending}
+              maxDocuments={1}
+            />
+          ))}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={add.isPending}>
+              {t("admin:actions.cancel")}
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              {t("forms:records.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The rows one record type collected, newest first, with the way to add one by hand. */
+export function RecordRowsPage() {
+  const { t, i18n } = useTranslation(["forms", "admin"]);
+  const lng = i18n.resolvedLanguage ?? "en";
+  const id = Number(useParams().id);
+  const to = useAreaPath();
+  const allowed = useCan();
+  const qc = useQueryClient();
+  const errorText = useErrorText();
+  const [page, setPage] = useState(1);
+  const [source, setSource] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<CustomRecordEntry | null>(null);
+  const [deleting, setDeleting] = useState<CustomRecordEntry | null>(null);
+  const record = useQuery({
+    queryKey: ["resource", "custom-record", "detail", id],
+    queryFn: () => api.get<{ data: Detail }>(`/admin/api/custom-record/${id}`, undefined, { page: true }).then((r) => r.data),
+    enabled: id > 0,
+  });
+  const rows = useQuery({
+    queryKey: ["record-rows", id, page, source],
+    queryFn: () =>
+      api.get<{ rows: CustomRecordEntry[]; count: number }>("/admin/api/custom-record/data", { recordId: id, page, limit: PAGE, source: source ?? undefined }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (rowId: number) => api.delete(`/admin/api/custom-record/data/${rowId}`),
+    onSuccess: () => {
+      notify.success(t("forms:records.rowDeleted"));
+      setDeleting(null);
+      void qc.invalidateQueries({ queryKey: ["record-rows", id] });
+    },
+    onError: (e) => notify.error(`${t("forms:records.rowDeleteFailed")} ${errorText(e)}`),
+  });
+
+  if (record.isPending) return <LoadingState text={t("forms:records.loading")} />;
+  if (record.isError) return <FailureState reason={errorText(record.error)} onRetry={() => void record.refetch()} />;
+  const r = record.data;
+  const fieldLabel = (f: FormField) => localised(f.labels, lng, f.label);
+  const columns = r.fields.slice(0, SHOWN_COLUMNS);
+  const list = rows.data?.rows ?? [];
+  const pages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / PAGE));
+
+  let body: ReactNode;
+  if (rows.isPending) body = <LoadingState text={t("forms:records.loadingRows")} />;
+  else if (rows.isError) body = <FailureState reason={errorText(rows.error)} onRetry={() => void rows.refetch()} />;
+  else if (!list.length) body = <EmptyList title={t("forms:records.noRows")} description={r.fields.length ? undefined : t("forms:records.noFields")} />;
+  else {
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("forms:records.receivedAt")}</Table.Th>
+              {columns.map((f) => (
+                <Table.Th key={f.key}>{fieldLabel(f)}</Table.Th>
+              ))}
+              <Table.Th>{t("forms:records.source")}</Table.Th>
+              <Table.Th w={90} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+                {columns.map((f) => (
+                  <Table.Td key={f.key}>
+                    <Value value={row.data[f.key]} field={f} />
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <Badge variant="light" tt="none" color={row.source === "public" ? "teal" : "gray"}>
+                    {t(`forms:records.sources.${row.source}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t("forms:records.view")}>
+                      <ActionIcon variant="subtle" aria-label={t("forms:records.view")} onClick={() => setViewing(row)}>
+                        <IconEye size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {allowed("records", "delete") && (
+                      <Tooltip label={t("admin:actions.delete")}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t("admin:actions.delete")} onClick={() => setDeleting(row)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={to("custom-records")} size="sm">
+        {t("forms:records.back")}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>
+            <bdi>{localised(r.labels, lng, r.name)}</bdi>
+          </Title>
+          {r.description && (
+            <Text c="dimmed" size="sm" mt={4} style={{ whiteSpace: "pre-line" }}>
+              {r.description}
+            </Text>
+          )}
+          {r.publicPath && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t("forms:records.publicAddress")}{" "}
+              <span className="ltr-value" style={{ overflowWrap: "anywhere" }}>
+                {publicAddress(r.publicPath)}
+              </span>
+            </Text>
+          )}
+        </div>
+        <Group gap="sm">
+          {allowed("settings", "view") && (
+            <Button variant="default" component={Link} to={to(`custom-fields?entity=record&recordId=${r.id}`)}>
+              {t("forms:records.editFields")}
+            </Button>
+          )}
+          {allowed("records", "add") && r.fields.length > 0 && r.status === "active" && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t("forms:records.addRowButton")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="sm">
+        <Select
+          label={t("forms:records.source")}
+          data={[
+            { value: "public", label: t("forms:records.sources.public") },
+            { value: "admin", label: t("forms:records.sources.admin") },
+          ]}
+          value={source}
+          onChange={(v) => {
+            setSource(v);
+            setPage(1);
+          }}
+          placeholder={t("admin:filters.all")}
+          clearable
+          w={200}
+        />
+      </Group>
+      <Paper withBorder radius="md" p={0}>
+        {body}
+      </Paper>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      <AddRowDialog record={r} opened={adding} onClose={() => setAdding(false)} />
+      <Modal
+        opened={!!viewing}
+        onClose={() => setViewing(null)}
+        title={viewing ? formatDateTime(viewing.createdAt) : ""}
+        closeButtonProps={{ "aria-label": t("admin:actions.close") }}
+      >
+        {viewing && (
+          <Stack gap="sm">
+            {r.fields.map((f) => (
+              <div key={f.key}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  {fieldLabel(f)}
+                </Text>
+                <Text size="sm" component="div">
+                  <Value value={viewing.data[f.key]} field={f} />
+                </Text>
+              </div>
+            ))}
+            {viewing.submittedByName && (
+              <Text size="xs" c="dimmed">
+                {t("forms:records.addedBy", { name: viewing.submittedByName })}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={!!deleting}
+        title={t("forms:records.deleteRowTitle")}
+        confirmLabel={t("admin:actions.delete")}
+        danger
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      >
+        {t("forms:records.deleteRowText")}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
