@@ -4,8 +4,8 @@ import { Mobile } from "../admin/users.js";
 import { defineResource } from "../resource.js";
 import { ActiveStatus, DateOnly, IdList, TimeOfDay, updateOf } from "./common.js";
 
-/** 1 Monday ... 7 Sunday (ISO). */
-export const DayOfWeek = z.number().int().min(1).max(7);
+/** 1 Monday ... 7 Sunday (ISO); a form's select sends it as text, so text digits are read as the number. */
+export const DayOfWeek = z.coerce.number().int().min(1).max(7);
 
 /** A time slot of a classroom's week; it serves all the classroom's students or chosen ones. */
 export const HourRow = z.object({
