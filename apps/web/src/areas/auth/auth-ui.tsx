@@ -1,4 +1,4 @@
-import { Alert, Group, Image, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Image, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -87,4 +87,31 @@ export function useDocumentTitle(title: string) {
       document.title = before;
     };
   }, [title]);
+}
+
+/** The end of a code step: submit, go back, and send the code again. */
+export function CodeStepActions(props: {
+  submitLabel: string;
+  backLabel: string;
+  busy: boolean;
+  resending: boolean;
+  onBack: () => void;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <Button type="submit" loading={props.busy} fullWidth>
+        {props.submitLabel}
+      </Button>
+      <Group justify="space-between">
+        <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
+          {props.backLabel}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={props.onResend} disabled={props.resending}>
+          {t("otp.resend")}
+        </Anchor>
+      </Group>
+    </>
+  );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import type { AuthReply } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
-import { CodeField, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
+import { CodeField, CodeStepActions, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
 import { finishSignIn } from "./finish-sign-in";
 import { requestOtp } from "./otp-request";
 import type { School } from "./school";
@@ -112,17 +112,7 @@ function OtpCode({ school, mobile, onBack }: { school: School; mobile: string; o
         </Text>
         <CodeField inputRef={ref} value={otp} onValue={setOtp} name="otp" />
         <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("otp.verify")}
-        </Button>
-        <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            {t("otp.changeMobile")}
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
-            {t("otp.resend")}
-          </Anchor>
-        </Group>
+        <CodeStepActions submitLabel={t("otp.verify")} backLabel={t("otp.changeMobile")} busy={busy} resending={resending} onBack={onBack} onResend={resend} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { AuthReply } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
-import { CodeField, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
+import { CodeField, CodeStepActions, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
 import { finishSignIn } from "./finish-sign-in";
 import type { PasswordAccount } from "./password-sign-in";
 import type { School } from "./school";
@@ -55,17 +55,7 @@ export function TwoFactorStep({ school, account, password, onBack }: { school: S
         <StepTitle title={t("twoFactor.title")} hint={t("twoFactor.hint")} />
         <CodeField inputRef={ref} value={otp} onValue={setOtp} name="otp" />
         <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("twoFactor.submit")}
-        </Button>
-        <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            {t("back")}
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
-            {t("otp.resend")}
-          </Anchor>
-        </Group>
+        <CodeStepActions submitLabel={t("twoFactor.submit")} backLabel={t("back")} busy={busy} resending={resending} onBack={onBack} onResend={resend} />
       </Stack>
     </form>
   );
