@@ -40,7 +40,7 @@ export function registerOpenPeriodRoute(app: FastifyInstance, { db, attempts }: 
         response: { 200: z.object({ message: z.string(), id: z.number() }) },
       },
       handler: async (req) => {
-        if ((await attempts.hit(`open-period:ip:${req.ip}`, 3600)) > PER_IP_HOUR) {
+        if ((await attempts.hit(`open-period:ip:${req.params.code.toLowerCase()}:${req.ip}`, 3600)) > PER_IP_HOUR) {
           throw new AppError(429, "rate_limited", "Too many lessons were sent from this device. Try again in an hour.");
         }
         const [tenant] = await db
