@@ -68,7 +68,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const attempts: AttemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
+  const attempts: AttemptStore = redis ? new RedisAttemptStore(redis, `${config.REDIS_PREFIX}attempts:`) : new MemoryAttemptStore();
   const messenger = new Messenger(
     database.db,
     {

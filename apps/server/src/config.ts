@@ -21,6 +21,8 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
+  /** Prefix of every Redis key, so several installs (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).max(60).default("taleem:"),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   SMTP_FROM: z.string().default("Taleem <no-reply@taleem.local>"),
   SMS_GATEWAY_URL: url(["http:", "https:"]).optional(),

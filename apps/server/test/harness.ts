@@ -28,7 +28,8 @@ export function testApp(env: Record<string, string> = {}): Promise<TestApp> {
 /** An app of its own (its own settings or limits), on the worker's database kind. */
 export async function buildTestApp(env: Record<string, string>): Promise<{ app: TestApp; database: Database }> {
   const url = inject("testDatabaseUrl");
-  const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  // A key prefix of its own per app: counters left in Redis by an earlier run never leak in.
+  const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `taleem-test:${randomBytes(6).toString("hex")}:` } : {};
   const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...env });
   const database = await openDatabase(url ? { databaseUrl: url } : {});
   const app = await buildApp({ config, database, logger: false });
