@@ -37,29 +37,21 @@ export class SessionService {
     return { token, sessionId: row!.id, expiresAt };
   }
 
-  /** The principal behind a token, or null when it is unknown, revoked, idle too long, or its school is suspended. */
+  /**
+   * The principal behind a token, or null when it is unknown, revoked, idle too long, or its school is suspended.
+   * One query: every request pays for this, so the session, its profile, user, role and school come back together.
+   */
   async resolve(token: string): Promise<Principal | null> {
     const idleSince = new Date(Date.now() - this.policy.idleMinutes * 60_000);
-    const [s] = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, this.hash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)))
-      .limit(1);
-    if (!s) return null;
-    // Renew the idle clock at most once a minute.
-    if (Date.now() - s.lastSeenAt.getTime() > 60_000) {
-      await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, s.id));
-    }
-    if (s.platformAdminId) {
-      const [a] = await this.db
-        .select({ id: platformAdmins.id })
-        .from(platformAdmins)
-        .where(and(eq(platformAdmins.id, s.platformAdminId), eq(platformAdmins.status, "active")));
-      return a ? { kind: "platform", sessionId: s.id, adminId: a.id } : null;
-    }
-    if (!s.tenantId || !s.userId || !s.profileId) return null;
     const [row] = await this.db
       .select({
+        id: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        tenantId: sessions.tenantId,
+        userId: sessions.userId,
+        profileId: sessions.profileId,
+        platformAdminId: sessions.platformAdminId,
+        adminStatus: platformAdmins.status,
         tenantCode: tenants.code,
         tenantStatus: tenants.status,
         userStatus: users.status,
@@ -70,25 +62,36 @@ export class SessionService {
         permissions: roles.permissions,
         roleStatus: roles.status,
       })
-      .from(profiles)
-      .innerJoin(users, and(eq(users.tenantId, profiles.tenantId), eq(users.id, profiles.userId)))
-      .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-      .innerJoin(tenants, eq(tenants.id, profiles.tenantId))
-      .where(and(eq(profiles.tenantId, s.tenantId), eq(profiles.id, s.profileId), eq(profiles.userId, s.userId)))
+      .from(sessions)
+      .leftJoin(platformAdmins, eq(platformAdmins.id, sessions.platformAdminId))
+      .leftJoin(profiles, and(eq(profiles.tenantId, sessions.tenantId), eq(profiles.id, sessions.profileId), eq(profiles.userId, sessions.userId)))
+      .leftJoin(users, and(eq(users.tenantId, profiles.tenantId), eq(users.id, profiles.userId)))
+      .leftJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
+      .leftJoin(tenants, eq(tenants.id, profiles.tenantId))
+      .where(and(eq(sessions.tokenHash, this.hash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)))
       .limit(1);
-    if (row?.tenantStatus !== "active" || row.userStatus !== "active" || row.roleStatus !== "active") return null;
+    if (!row) return null;
+    // Renew the idle clock at most once a minute.
+    if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+      await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.id));
+    }
+    if (row.platformAdminId) {
+      return row.adminStatus === "active" ? { kind: "platform", sessionId: row.id, adminId: row.platformAdminId } : null;
+    }
+    if (!row.tenantId || !row.userId || !row.profileId || row.roleId === null) return null;
+    if (row.tenantStatus !== "active" || row.userStatus !== "active" || row.roleStatus !== "active") return null;
     return {
       kind: "user",
-      sessionId: s.id,
-      tenantId: s.tenantId,
-      tenantCode: row.tenantCode,
-      userId: s.userId,
-      profileId: s.profileId,
+      sessionId: row.id,
+      tenantId: row.tenantId,
+      tenantCode: row.tenantCode!,
+      userId: row.userId,
+      profileId: row.profileId,
       roleId: row.roleId,
-      roleName: row.roleName,
+      roleName: row.roleName!,
       area: row.area as Area,
       permissions: row.permissions as PermissionMap,
-      language: row.language,
+      language: row.language!,
     };
   }
 
