@@ -117,21 +117,27 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       }
       const where = visible(ctx, ...conditions);
       const order = orderBy(def, columns, q.sort);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(table as TenantTable)
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db
-          .select({ n: count() })
-          .from(table as TenantTable)
-          .where(where),
-      ]);
+      // The page and the total in one round trip (a window count); only a page past the end needs a second query.
+      const found = await db
+        .select({ row: table as TenantTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(table as TenantTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const rows = found.map((f) => f.row);
+      const total =
+        found[0]?.total ??
+        (q.page > 1
+          ? ((
+              await db
+                .select({ n: count() })
+                .from(table as TenantTable)
+                .where(where)
+            )[0]?.n ?? 0)
+          : 0);
       const extras = hooks.listExtras ? await hooks.listExtras(ctx, visible(ctx)) : {};
-      return { rows: await present(ctx, rows as Row<T>[]), count: total?.n ?? 0, message: `${capital(name)} list fetched successfully`, ...extras };
+      return { rows: await present(ctx, rows as Row<T>[]), count: total, message: `${capital(name)} list fetched successfully`, ...extras };
     },
   });
 
