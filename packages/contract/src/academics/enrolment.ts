@@ -109,12 +109,17 @@ export const EnrolmentPromote = z
 export const PromoteReply = z.object({ message: z.string(), promoted: z.number(), retained: z.number(), kept: z.number(), left: z.number() });
 
 /** What the public verification of an enrolment shows, and nothing more. */
+/**
+ * What anyone holding an enrolment's verification link sees. No photo: a child's picture does not
+ * belong at an open address, and uploads are served to signed-in users only.
+ */
 export const EnrolmentPublicRecord = z.object({
   name: z.string(),
-  photo: z.string().nullable(),
   school: z.string(),
   class: z.string(),
   batch: z.string(),
   status: EnrolmentStatus,
+  startedOn: z.string(),
+  endedOn: z.string().nullable(),
 });
 export type EnrolmentPublicRecord = z.infer<typeof EnrolmentPublicRecord>;

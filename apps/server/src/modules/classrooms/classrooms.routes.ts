@@ -1,4 +1,4 @@
-import { type ClassroomRow, ClassroomStudent, ClassroomSubject, classroomResource, RowId } from "@taleem/contract";
+import { ClassroomRow, ClassroomStudent, ClassroomSubject, classroomResource, RowId } from "@taleem/contract";
 import { asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -183,6 +183,24 @@ export function registerClassroomsModule(app: FastifyInstance, { db }: Services)
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["academics"];
+
+  // The list engine serves lists only; a page that shows one classroom reads it here, through the
+  // same presenter, so its label, subjects and count match the list's row.
+  r.get("/admin/api/classRoom/:id", {
+    config: { permission: ["academics", "view"] },
+    schema: {
+      tags,
+      summary: "One classroom with its names, subjects, teachers and active student count",
+      params: z.object({ id: RowId }),
+      response: { 200: z.object({ message: z.string(), data: ClassroomRow }) },
+    },
+    handler: async (req) => {
+      const ctx = contextOf(req, db);
+      const row = await ctx.scope.find(classrooms, req.params.id, "Classroom");
+      const [data] = await presentClassrooms(ctx.scope, [row]);
+      return { message: "Classroom fetched successfully", data: data! };
+    },
+  });
 
   r.get("/admin/api/classRoom/subjects/:id", {
     config: { permission: ["academics", "view"] },

@@ -66,6 +66,25 @@ describe("classrooms", () => {
     expect(wrongCourse.json().code).toBe("subject.other_course");
   });
 
+  it("reads one classroom by id, as its list row shows it, and only in its own school", async () => {
+    const s = await newSchool(app);
+    const other = await adminOfNewTenant(app);
+    await enrol(s.api, (await addStudent(s.api)).id, s.room5a.id);
+    const one = await ok<{ data: { id: number; studentCount: number } }>(s.api.get(`/admin/api/classRoom/${s.room5a.id}`));
+    expect(one.data).toMatchObject({ id: s.room5a.id, label: "Class 5-A", batchName: "2026-27", courseName: "Madrasa", studentCount: 1, status: "active" });
+    const list = await ok<{ rows: { id: number }[] }>(s.api.get(`/admin/api/classRoom?batchId=${s.thisYear.id}`));
+    expect(list.rows.find((r) => r.id === s.room5a.id)).toEqual(one.data);
+    // With and without a trailing slash, as every path.
+    expect((await s.api.get(`/admin/api/classRoom/${s.room5b.id}/`)).statusCode).toBe(200);
+
+    const foreign = await other.api.get(`/admin/api/classRoom/${s.room5a.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(JSON.stringify(foreign.json())).not.toMatch(/Class 5|Madrasa/);
+    expect((await s.api.get("/admin/api/classRoom/2147483000")).statusCode).toBe(404);
+    expect((await s.api.get("/admin/api/classRoom/0")).statusCode).toBe(400);
+    expect((await s.api.get("/admin/api/classRoom/abc")).statusCode).toBe(400);
+  });
+
   it("refuses to delete a classroom with enrolments, and deletes an empty one", async () => {
     const s = await newSchool(app);
     await enrol(s.api, (await addStudent(s.api)).id, s.room5a.id);

@@ -22,8 +22,16 @@ import { enrolments } from "./enrolments.table.js";
 
 const RecordReply = z.object({
   message: z.string(),
-  data: EnrolmentRow.extend({ photo: z.string().nullable(), school: z.string(), verifyPath: z.string() }),
+  data: EnrolmentRow.extend({
+    photo: z.string().nullable(),
+    school: z.string(),
+    /** The public API call that verifies the record. */
+    verifyPath: z.string(),
+    /** The web page a parent or another school opens to see it (the link the school shares). */
+    verifyPage: z.string(),
+  }),
 });
+/** What anyone holding the link sees: the contract's public record, with the enrolment's dates. */
 const CourseStudent = StudentBrief.extend({ enrollmentId: z.number(), classroomId: z.number(), classroomLabel: z.string(), rollNo: z.number().nullable() });
 
 /** Enrolments: a student in a classroom for a batch, with history, and its public verification. */
@@ -93,13 +101,15 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
         .limit(1);
       if (!row) throw notFound("Enrolment");
       const [[data], student, tenant] = await Promise.all([presentEnrolments(ctx.scope, [row]), requireStudent(ctx.scope, row.studentId), tenantOf(ctx.scope)]);
+      const tail = `${row.recordToken}/${encodeURIComponent(ctx.principal.tenantCode)}`;
       return {
         message: "Enrolment fetched successfully",
         data: {
           ...data!,
           photo: student.photo,
           school: tenant.name,
-          verifyPath: `/admin/open/enrollment/record/${row.recordToken}/${encodeURIComponent(ctx.principal.tenantCode)}`,
+          verifyPath: `/admin/open/enrollment/record/${tail}`,
+          verifyPage: `/open/enrollment/${tail}`,
         },
       };
     },
@@ -109,7 +119,7 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
     config: { access: "open" },
     schema: {
       tags,
-      summary: "Public verification of an enrolment by its unguessable token: name, photo, school, class, batch and status only",
+      summary: "Public verification of an enrolment by its unguessable token: name, school, class, batch, dates and status only",
       params: z.object({ record: z.string().max(200), code: z.string().max(60) }),
       response: { 200: z.object({ message: z.string(), data: EnrolmentPublicRecord }) },
     },
@@ -135,7 +145,15 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
       const room = rooms.get(row.classroomId)!;
       return {
         message: "Record verified",
-        data: { name: student.name, photo: student.photo, school: tenant.name, class: room.label, batch: room.batchName, status: row.status },
+        data: {
+          name: student.name,
+          school: tenant.name,
+          class: room.label,
+          batch: room.batchName,
+          status: row.status,
+          startedOn: row.startedOn,
+          endedOn: row.endedOn,
+        },
       };
     },
   });

@@ -150,24 +150,33 @@ describe("enrolments", () => {
     expect(still.rows).toMatchObject([{ id: eb.id, status: "active", classroomId: s.room5a.id }]);
   });
 
-  it("verifies an enrolment publicly by token only, showing only name, photo, school, class, batch and status", async () => {
+  it("verifies an enrolment publicly by token only, showing only name, school, class, batch, dates and status", async () => {
     const s = await newSchool(app);
     const st = await addStudent(s.api, { name: "Safiya", photo: "/uploads/safiya.jpg", mobile: "9847099999", address: "Secret Street" });
-    const e = await enrol(s.api, st.id, s.room5a.id);
-    const record = await ok<{ data: { verifyPath: string; recordToken: string } }>(s.api.get(`/admin/api/enrollment/record/${e.id}`));
+    const e = await enrol(s.api, st.id, s.room5a.id, { startedOn: "2026-06-03" });
+    const record = await ok<{ data: { verifyPath: string; verifyPage: string; recordToken: string } }>(s.api.get(`/admin/api/enrollment/record/${e.id}`));
     expect(record.data.verifyPath).toBe(`/admin/open/enrollment/record/${e.recordToken}/${s.tenant.code}`);
+    // The page the school shares names the same token and school as the call behind it.
+    expect(record.data.verifyPage).toBe(`/open/enrollment/${e.recordToken}/${s.tenant.code}`);
 
     const anyone = client(app);
     const res = await ok<{ data: Record<string, unknown> }>(anyone.get(record.data.verifyPath));
     expect(res.data).toEqual({
       name: "Safiya",
-      photo: "/uploads/safiya.jpg",
       school: `School ${s.tenant.code}`,
       class: "Class 5-A",
       batch: "2026-27",
       status: "active",
+      startedOn: "2026-06-03",
+      endedOn: null,
     });
-    expect(JSON.stringify(res)).not.toMatch(/Secret|9847099999|admission|recordToken|"id"/);
+    expect(JSON.stringify(res)).not.toMatch(/Secret|9847099999|safiya\.jpg|admission|recordToken|"id"/);
+
+    // The link keeps working after the student leaves the class, and then tells so, with the end date.
+    await ok(s.api.post("/admin/api/enrollment/remove-from-class", { ids: [e.id], date: "2026-11-30", reason: "Private reason" }));
+    const ended = await ok<{ data: Record<string, unknown> }>(anyone.get(record.data.verifyPath));
+    expect(ended.data).toMatchObject({ status: "removed", startedOn: "2026-06-03", endedOn: "2026-11-30" });
+    expect(JSON.stringify(ended)).not.toMatch(/Private reason/);
 
     expect((await anyone.get(`/admin/open/enrollment/record/${e.id}/${s.tenant.code}`)).statusCode).toBe(404);
     const other = await adminOfNewTenant(app);

@@ -7,4 +7,5 @@ export const openRoutes: RouteObject[] = [
   { index: true, Component: NotFoundPage },
   { path: ":code", Component: SchoolLandingPage },
   { path: "admission/:code", lazy: () => import("./admission.page").then((m) => ({ Component: m.AdmissionPage })) },
+  { path: "enrollment/:record/:code", lazy: () => import("./enrolment-record.page").then((m) => ({ Component: m.EnrolmentRecordPage })) },
 ];

@@ -1,11 +1,9 @@
 import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Menu, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconCalendarTime, IconDots, IconSchool, IconStairsUp, IconUserPlus } from "@tabler/icons-react";
+import { IconArrowsExchange, IconCalendarTime, IconDots, IconSchool, IconStairsUp, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import type { ClassroomStudent } from "@taleem/contract";
-import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
@@ -13,21 +11,11 @@ import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
 import { iso } from "../academics/isolate";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "../enrolments/enrolment-dialogs";
+import { RemoveFromClassDialog } from "../enrolments/remove-from-class-dialog";
 import { NativeName } from "../students/native-name";
-import { useClassrooms } from "./use-classrooms";
+import { useClassroom, useClassrooms, useRoster } from "./use-classrooms";
 
-/** The students actively enrolled in a classroom, by roll number. */
-export function useRoster(id: number | undefined) {
-  return useQuery({
-    queryKey: ["roster", id],
-    queryFn: () => api.get<{ rows: ClassroomStudent[]; count: number }>(`/admin/api/classRoom/students/${id}`, undefined, { page: true }),
-    enabled: !!id,
-    // Enrolments change from several screens: a roster is read fresh each time it is opened.
-    staleTime: 0,
-  });
-}
-
-/** A classroom's roster: who is in it, with ways to enrol, transfer, move together and promote. */
+/** A classroom's roster: who is in it, with ways to enrol, transfer, move together, remove and promote. */
 export function ClassroomRosterPage() {
   const { t } = useTranslation(["academics", "students", "admin"]);
   const id = Number(useParams().id) || undefined;
@@ -36,12 +24,13 @@ export function ClassroomRosterPage() {
   const allowed = useCan();
   const errorText = useErrorText();
   const rooms = useClassrooms();
-  const room = id ? rooms.byId.get(id) : undefined;
+  const { data: room } = useClassroom(id);
   const roster = useRoster(id);
   const [selected, setSelected] = useState<number[]>([]);
   const [enrolling, setEnrolling] = useState(false);
   const [transferring, setTransferring] = useState<EnrolmentTarget | null>(null);
   const [moving, setMoving] = useState<EnrolmentTarget[]>([]);
+  const [removing, setRemoving] = useState<EnrolmentTarget[]>([]);
   const rows = roster.data?.rows ?? [];
   const mayEdit = allowed("academics", "edit");
   const targetOf = (s: ClassroomStudent): EnrolmentTarget => ({ id: s.enrollmentId, studentName: s.name, classroomId: id ?? 0 });
@@ -122,6 +111,9 @@ export function ClassroomRosterPage() {
                         <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setTransferring(targetOf(s))}>
                           {t("academics:enrolments.transfer.action")}
                         </Menu.Item>
+                        <Menu.Item color="red" leftSection={<IconUserMinus size={16} />} onClick={() => setRemoving([targetOf(s)])}>
+                          {t("academics:enrolments.remove.action")}
+                        </Menu.Item>
                       </Menu.Dropdown>
                     </Menu>
                   </Table.Td>
@@ -200,6 +192,9 @@ export function ClassroomRosterPage() {
               <Button size="xs" variant="light" leftSection={<IconSchool size={14} />} onClick={() => setMoving(chosen.map(targetOf))}>
                 {t("academics:enrolments.updateClass.action")}
               </Button>
+              <Button size="xs" variant="light" color="red" leftSection={<IconUserMinus size={14} />} onClick={() => setRemoving(chosen.map(targetOf))}>
+                {t("academics:enrolments.remove.action")}
+              </Button>
               <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>
                 {t("academics:roster.clear")}
               </Button>
@@ -213,6 +208,12 @@ export function ClassroomRosterPage() {
       <EnrolDialog opened={enrolling} onClose={() => setEnrolling(false)} classroomId={id} />
       <TransferDialog enrolment={transferring} onClose={() => setTransferring(null)} />
       <UpdateClassDialog targets={moving} onClose={() => setMoving([])} />
+      <RemoveFromClassDialog
+        targets={removing}
+        classroomLabel={room?.label ?? ""}
+        onClose={() => setRemoving([])}
+        onRemoved={(ids) => setSelected((old) => old.filter((x) => !ids.includes(x)))}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { BatchRow, ClassroomRow } from "@taleem/contract";
+import type { BatchRow, ClassroomRow, ClassroomStudent } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../../lib/api";
@@ -39,6 +39,26 @@ export function useClassrooms(enabled = true) {
   }, [rows, batches.data]);
   const activeBatchId = batches.data?.rows.find((b) => b.active)?.id;
   return { ...query, rows, byId, grouped, activeBatchId, batches: batches.data?.rows ?? [] };
+}
+
+/** One classroom by id (its own call, so a page does not depend on the first 500 of the list). */
+export function useClassroom(id: number | undefined) {
+  return useQuery({
+    queryKey: resourceKeys("classRoom").detail(id ?? 0),
+    queryFn: () => api.get<{ data: ClassroomRow }>(`${resourceUrl("classRoom")}/${id}`, undefined, { page: true }).then((r) => r.data),
+    enabled: !!id,
+  });
+}
+
+/** The students actively enrolled in a classroom, by roll number. */
+export function useRoster(id: number | undefined) {
+  return useQuery({
+    queryKey: ["roster", id],
+    queryFn: () => api.get<{ rows: ClassroomStudent[]; count: number }>(`/admin/api/classRoom/students/${id}`, undefined, { page: true }),
+    enabled: !!id,
+    // Enrolments change from several screens: a roster is read fresh each time it is opened.
+    staleTime: 0,
+  });
 }
 
 /** The same choices without the classrooms that `keep` rejects (another batch only, say). */

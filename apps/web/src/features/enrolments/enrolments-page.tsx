@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Stack } from "@mantine/core";
-import { IconArrowsExchange, IconStairsUp, IconUser } from "@tabler/icons-react";
+import { IconArrowsExchange, IconCertificate, IconStairsUp, IconUser } from "@tabler/icons-react";
 import type { EnrolmentRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { NativeName } from "../students/native-name";
 import { StudentPicker } from "../students/student-picker";
 import { type EnrolmentTarget, enrolments, TransferDialog } from "./enrolment-dialogs";
 import { ENROLMENT_STATUSES, STATUS_COLOR } from "./enrolment-status";
+import { type LinkTarget, VerificationLinkDialog } from "./verification-link-dialog";
 
 const studentField: FieldOptions = {
   render: ({ value, error, onChange, label }) => (
@@ -31,10 +32,12 @@ export function EnrolmentsPage() {
   const batches = useResourceOptions("batch", "name");
   const courses = useResourceOptions("course", "name");
   const [transferring, setTransferring] = useState<EnrolmentTarget | null>(null);
+  const [sharing, setSharing] = useState<LinkTarget | null>(null);
 
   const actions = useMemo(() => {
     const list: RowAction<EnrolmentRow>[] = [
       { key: "student", label: t("academics:enrolments.openStudent"), icon: <IconUser size={16} />, onClick: (e) => navigate(to(`students/${e.studentId}`)) },
+      { key: "link", label: t("academics:enrolments.link.action"), icon: <IconCertificate size={16} />, onClick: (e) => setSharing(e) },
     ];
     if (allowed("academics", "edit")) {
       list.push({
@@ -96,6 +99,7 @@ export function EnrolmentsPage() {
         }
       />
       <TransferDialog enrolment={transferring} onClose={() => setTransferring(null)} />
+      <VerificationLinkDialog target={sharing} onClose={() => setSharing(null)} />
     </>
   );
 }

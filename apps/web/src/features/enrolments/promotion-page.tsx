@@ -11,8 +11,7 @@ import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { iso } from "../academics/isolate";
-import { useRoster } from "../classrooms/classroom-roster-page";
-import { filterGroups, useClassrooms } from "../classrooms/use-classrooms";
+import { filterGroups, useClassrooms, useRoster } from "../classrooms/use-classrooms";
 import { NativeName } from "../students/native-name";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
 

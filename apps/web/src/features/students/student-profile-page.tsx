@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Timeline, Title, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconArrowsExchange, IconLink, IconLinkOff, IconPencil, IconSchool, IconUserPlus } from "@tabler/icons-react";
+import { IconArrowsExchange, IconCertificate, IconLink, IconLinkOff, IconPencil, IconSchool, IconUserPlus } from "@tabler/icons-react";
 import type { EnrolmentRow, StudentRow } from "@taleem/contract";
 import { studentResource } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -19,6 +19,7 @@ import { iso } from "../academics/isolate";
 import { viewOf } from "../academics/resource-view";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog } from "../enrolments/enrolment-dialogs";
 import { STATUS_COLOR } from "../enrolments/enrolment-status";
+import { type LinkTarget, VerificationLinkDialog } from "../enrolments/verification-link-dialog";
 import { LinkParentDialog } from "./link-parent-dialog";
 import { NativeName } from "./native-name";
 import { nativeNameField } from "./student-fields";
@@ -56,6 +57,7 @@ export function StudentProfilePage() {
   const [unlinking, setUnlinking] = useState<StudentRow["guardians"][number] | null>(null);
   const [enrolling, setEnrolling] = useState(false);
   const [transferring, setTransferring] = useState<EnrolmentTarget | null>(null);
+  const [sharing, setSharing] = useState<LinkTarget | null>(null);
   const { update } = useResourceMutations<StudentRow>(students);
 
   const student = useQuery({
@@ -224,17 +226,28 @@ export function StudentProfilePage() {
                       <bdi>{e.endReason}</bdi>
                     </Text>
                   )}
-                  {e.status === "active" && allowed("academics", "edit") && (
+                  <Group gap={4} mt={6}>
+                    {e.status === "active" && allowed("academics", "edit") && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconArrowsExchange size={12} />}
+                        onClick={() => setTransferring({ id: e.id, studentName: s.name, classroomId: e.classroomId })}
+                      >
+                        {t("academics:enrolments.transfer.action")}
+                      </Button>
+                    )}
                     <Button
-                      mt={6}
                       size="compact-xs"
                       variant="subtle"
-                      leftSection={<IconArrowsExchange size={12} />}
-                      onClick={() => setTransferring({ id: e.id, studentName: s.name, classroomId: e.classroomId })}
+                      color="gray"
+                      leftSection={<IconCertificate size={12} />}
+                      onClick={() => setSharing({ id: e.id, studentName: s.name })}
+                      aria-label={t("academics:enrolments.link.actionFor", { classroom: e.classroomLabel })}
                     >
-                      {t("academics:enrolments.transfer.action")}
+                      {t("academics:enrolments.link.action")}
                     </Button>
-                  )}
+                  </Group>
                 </Timeline.Item>
               ))}
             </Timeline>
@@ -273,6 +286,7 @@ export function StudentProfilePage() {
       </ConfirmDialog>
       <EnrolDialog opened={enrolling} onClose={() => setEnrolling(false)} studentId={s.id} />
       <TransferDialog enrolment={transferring} onClose={() => setTransferring(null)} />
+      <VerificationLinkDialog target={sharing} onClose={() => setSharing(null)} />
     </Stack>
   );
 }

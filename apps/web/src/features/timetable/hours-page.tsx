@@ -1,13 +1,17 @@
 import { Anchor, Badge, Button, Select, Text } from "@mantine/core";
-import { IconCalendarTime } from "@tabler/icons-react";
+import { IconCalendarTime, IconUsers } from "@tabler/icons-react";
 import { type FieldSpec, type HourRow, hourResource } from "@taleem/contract";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
-import { type FieldOptions, ResourceList, useResourceOptions } from "../../ui/resource";
+import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
+import { useCan } from "../../ui/use-can";
 import { useChoiceFilters, viewOf } from "../academics/resource-view";
 import { classroomField } from "../classrooms/classroom-fields";
 import { useClassrooms } from "../classrooms/use-classrooms";
+import { HourStudentsDialog } from "./hour-students-dialog";
 import { timeField } from "./time-field";
 import { DAYS, formatTimeOfDay, useDayName } from "./time-text";
 
@@ -32,7 +36,10 @@ function DayField({ value, error, onChange, label }: Parameters<NonNullable<Fiel
 }
 const dayField: FieldOptions = { render: (input) => <DayField {...input} /> };
 
-/** The time slots of every classroom's week; the timetable grid edits the same slots by classroom. */
+/**
+ * The time slots of every classroom's week; the timetable grid edits the same slots by classroom.
+ * A slot serves the whole classroom or students chosen from it.
+ */
 export function HoursPage() {
   const { t } = useTranslation(["timetable", "admin"]);
   const to = useAreaPath();
@@ -45,41 +52,56 @@ export function HoursPage() {
     sessionId: sessions.options,
   };
   const definition = useChoiceFilters(hours, choices);
+  const allowed = useCan();
+  const [choosing, setChoosing] = useState<HourRow | null>(null);
+  const actions = useMemo<RowAction<HourRow>[]>(
+    () =>
+      allowed("academics", "edit")
+        ? [{ key: "students", label: t("timetable:hours.students.action"), icon: <IconUsers size={16} />, onClick: setChoosing }]
+        : [],
+    [allowed, t],
+  );
   return (
-    <ResourceList<HourRow>
-      definition={definition}
-      description={t("timetable:hours.description")}
-      rowLabel={(h) => `${h.classroomLabel} · ${day(h.dayOfWeek)} ${formatTimeOfDay(h.startTime)}`}
-      filterOptions={choices}
-      cells={{
-        classroomLabel: (h) => (
-          <Anchor component={Link} to={to(`timetable?classroom=${h.classroomId}`)} size="sm">
-            <bdi>{h.classroomLabel}</bdi>
-          </Anchor>
-        ),
-        dayOfWeek: (h) => day(h.dayOfWeek),
-        startTime: (h) => formatTimeOfDay(h.startTime),
-        endTime: (h) => formatTimeOfDay(h.endTime),
-        label: (h) =>
-          h.label ? (
-            <bdi>{h.label}</bdi>
-          ) : (
-            <Text span c="dimmed">
-              —
-            </Text>
+    <>
+      <ResourceList<HourRow>
+        definition={definition}
+        description={t("timetable:hours.description")}
+        rowLabel={(h) => `${h.classroomLabel} · ${day(h.dayOfWeek)} ${formatTimeOfDay(h.startTime)}`}
+        filterOptions={choices}
+        cells={{
+          classroomLabel: (h) => (
+            <Anchor component={Link} to={to(`timetable?classroom=${h.classroomId}`)} size="sm">
+              <bdi>{h.classroomLabel}</bdi>
+            </Anchor>
           ),
-        audience: (h) => (
-          <Badge variant="light" color={h.audience === "all" ? "gray" : "orange"}>
-            {t(`timetable:hours.options.audience.${h.audience}`)}
-          </Badge>
-        ),
-      }}
-      toolbar={
-        <Button variant="default" component={Link} to={to("timetable")} leftSection={<IconCalendarTime size={16} />}>
-          {t("timetable:grid.open")}
-        </Button>
-      }
-      form={{ fields, fieldOptions: { classroomId: classroomField, dayOfWeek: dayField, startTime: timeField, endTime: timeField } }}
-    />
+          dayOfWeek: (h) => day(h.dayOfWeek),
+          startTime: (h) => formatTimeOfDay(h.startTime),
+          endTime: (h) => formatTimeOfDay(h.endTime),
+          label: (h) =>
+            h.label ? (
+              <bdi>{h.label}</bdi>
+            ) : (
+              <Text span c="dimmed">
+                —
+              </Text>
+            ),
+          audience: (h) => (
+            <Badge variant="light" tt="none" color={h.audience === "all" ? "gray" : "grape"}>
+              {h.audience === "all"
+                ? t("timetable:hours.options.audience.all")
+                : t("timetable:hours.students.chosenCount", { n: formatNumber(h.studentIds.length) })}
+            </Badge>
+          ),
+        }}
+        rowActions={actions}
+        toolbar={
+          <Button variant="default" component={Link} to={to("timetable")} leftSection={<IconCalendarTime size={16} />}>
+            {t("timetable:grid.open")}
+          </Button>
+        }
+        form={{ fields, fieldOptions: { classroomId: classroomField, dayOfWeek: dayField, startTime: timeField, endTime: timeField } }}
+      />
+      <HourStudentsDialog hour={choosing} onClose={() => setChoosing(null)} />
+    </>
   );
 }
