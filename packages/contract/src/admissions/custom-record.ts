@@ -12,10 +12,12 @@ export const CustomRecordRow = z.object({
   /** The name per language, for the public form. */
   labels: Localised(),
   description: z.string().nullable(),
-  /** Whether strangers may fill it in at `publicPath`. */
+  /** Whether strangers may fill it in on its public page. */
   isPublic: z.boolean(),
-  /** The public form's path (GET for the form, POST to submit); null unless isPublic. */
+  /** The public form's API path (GET for the form, POST to submit), for integrations; null unless isPublic. */
   publicPath: z.string().nullable(),
+  /** The web page parents open (`/open/record/<token>/<code>` on the app's own address); null unless isPublic. */
+  publicPage: z.string().nullable(),
   status: ActiveStatus,
   entries: z.number(),
   createdAt: z.string(),
@@ -96,6 +98,8 @@ export const PublicRecordForm = z.object({
   school: PublicSchool,
   record: z.object({ name: z.string(), labels: Localised(), description: z.string().nullable() }),
   fields: z.array(FormField),
+  /** The files of one submission together stay under submissionBytes (each file under its field's maxBytes). */
+  limits: z.object({ submissionBytes: z.number() }),
 });
 
 /** POST admin/open/field/record/{record}/{code}. */

@@ -11,8 +11,12 @@ import { type CustomRecordEntryRecord, type CustomRecordRecord, customRecordEntr
 export const newPublicToken = () => randomBytes(32).toString("base64url");
 export const PUBLIC_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The public form's API path (GET the form, POST a row): for integrations and the web page's own calls. */
 export const publicRecordPath = (r: CustomRecordRecord, code: string) =>
   r.isPublic ? `/admin/open/field/record/${r.publicToken}/${encodeURIComponent(code)}` : null;
+
+/** The web page parents open; the web app is served from the same origin as the API. */
+export const publicRecordPage = (r: CustomRecordRecord, code: string) => (r.isPublic ? `/open/record/${r.publicToken}/${encodeURIComponent(code)}` : null);
 
 /** One of the school's record types, or 404. */
 export function requireCustomRecord(scope: TenantScope, id: number): Promise<CustomRecordRecord> {
@@ -41,6 +45,7 @@ export async function presentRecords(scope: TenantScope, rows: CustomRecordRecor
     description: r.description,
     isPublic: r.isPublic,
     publicPath: publicRecordPath(r, code),
+    publicPage: publicRecordPage(r, code),
     status: r.status,
     entries: counts.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),

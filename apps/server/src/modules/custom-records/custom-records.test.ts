@@ -8,7 +8,7 @@ type Api = Awaited<ReturnType<typeof adminOfNewTenant>>["api"];
 /** A hostel request form with a room choice (required), a date, a count and a document. */
 async function hostelForm(api: Api, isPublic = true) {
   const record = (
-    await ok<{ data: { id: number; publicPath: string | null } }>(
+    await ok<{ data: { id: number; publicPath: string | null; publicPage: string | null } }>(
       api.post("/admin/api/custom-record", { name: "Hostel request", labels: { ar: "طلب السكن" }, isPublic }),
     )
   ).data;
@@ -101,11 +101,18 @@ describe("custom records", () => {
   it("opens a record type to the public by an unguessable address, and takes submissions there", async () => {
     const { api, tenant } = await adminOfNewTenant(app);
     const record = await hostelForm(api);
+    // The API path for integrations, and the web page parents open: the same token and school.
     expect(record.publicPath).toMatch(new RegExp(`^/admin/open/field/record/[A-Za-z0-9_-]{43}/${tenant.code}$`));
+    expect(record.publicPage).toMatch(new RegExp(`^/open/record/[A-Za-z0-9_-]{43}/${tenant.code}$`));
+    expect(record.publicPage!.split("/").slice(-2)).toEqual(record.publicPath!.split("/").slice(-2));
     const anon = client(app);
     const form = await anon.get(record.publicPath!);
     expect(form.statusCode, form.body).toBe(200);
-    expect(form.json()).toMatchObject({ school: { code: tenant.code }, record: { name: "Hostel request", labels: { ar: "طلب السكن" } } });
+    expect(form.json()).toMatchObject({
+      school: { code: tenant.code },
+      record: { name: "Hostel request", labels: { ar: "طلب السكن" } },
+      limits: { submissionBytes: 10 * 1024 * 1024 },
+    });
     expect(form.json().fields.map((f: { key: string }) => f.key)).toEqual(["room", "from", "nights", "letter"]);
 
     const sent = await anon.post(record.publicPath!, { data: { room: "shared", nights: 2, letter: { name: "l.pdf", data: pdfBytes().toString("base64") } } });
@@ -122,14 +129,44 @@ describe("custom records", () => {
     ).toBe(400);
     expect((await anon.post(record.publicPath!, { data: {} })).json().params.fields).toEqual(["data.room"]);
 
-    // Not public, wrong token, wrong school: all simply not found.
-    await ok(api.put("/admin/api/custom-record", { id: record.id, isPublic: false }));
+    // Not public, wrong token, wrong school: all simply not found, and the screen offers no link.
+    const closed = await ok<{ data: { publicPath: string | null; publicPage: string | null } }>(
+      api.put("/admin/api/custom-record", { id: record.id, isPublic: false }),
+    );
+    expect(closed.data).toMatchObject({ publicPath: null, publicPage: null });
     expect((await anon.get(record.publicPath!)).statusCode).toBe(404);
     await ok(api.put("/admin/api/custom-record", { id: record.id, isPublic: true }));
     expect((await anon.get(record.publicPath!.replace(/[A-Za-z0-9_-]{43}/, "A".repeat(43)))).statusCode).toBe(404);
     const other = await adminOfNewTenant(app);
     expect((await anon.get(record.publicPath!.replace(tenant.code, other.tenant.code))).statusCode).toBe(404);
     expect((await anon.get("/admin/open/field/record/short/X")).statusCode).toBe(404);
+  });
+
+  it("keeps a record type's name per language, checked like every localised text", async () => {
+    const { api, tenant } = await adminOfNewTenant(app);
+    const record = await hostelForm(api);
+    const saved = await ok<{ data: { labels: Record<string, string> } }>(
+      api.put("/admin/api/custom-record", { id: record.id, labels: { ar: " طلب السكن ", ml: "ഹോസ്റ്റൽ അപേക്ഷ" } }),
+    );
+    expect(saved.data.labels).toEqual({ ar: "طلب السكن", ml: "ഹോസ്റ്റൽ അപേക്ഷ" });
+    const listed = await ok<{ rows: { id: number; labels: Record<string, string> }[] }>(api.get("/admin/api/custom-record"));
+    expect(listed.rows.find((r) => r.id === record.id)?.labels).toEqual({ ar: "طلب السكن", ml: "ഹോസ്റ്റൽ അപേക്ഷ" });
+    const form = await client(app).get(record.publicPath!);
+    expect(form.json().record.labels).toEqual({ ar: "طلب السكن", ml: "ഹോസ്റ്റൽ അപേക്ഷ" });
+    expect(form.json().school.code).toBe(tenant.code);
+
+    for (const labels of [{ fr: "Demande" }, { ar: "" }, { ta: "   " }, { en: "x".repeat(201) }, ["Hostel"], "Hostel"]) {
+      const res = await api.put("/admin/api/custom-record", { id: record.id, labels });
+      expect(res.statusCode, JSON.stringify(labels)).toBe(400);
+      expect(res.json().params.fields.some((f: string) => f.startsWith("labels"))).toBe(true);
+    }
+    expect((await api.post("/admin/api/custom-record", { name: "Transport", labels: { de: "Transport" } })).statusCode).toBe(400);
+    // Nothing refused was stored; an empty set clears the names.
+    expect((await ok<{ data: { labels: object } }>(api.get(`/admin/api/custom-record/${record.id}`))).data.labels).toEqual({
+      ar: "طلب السكن",
+      ml: "ഹോസ്റ്റൽ അപേക്ഷ",
+    });
+    expect((await ok<{ data: { labels: object } }>(api.put("/admin/api/custom-record", { id: record.id, labels: {} }))).data.labels).toEqual({});
   });
 
   it("limits public submissions per address", async () => {

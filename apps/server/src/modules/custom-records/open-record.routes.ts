@@ -59,6 +59,7 @@ export function registerOpenRecordRoutes(app: FastifyInstance, services: Service
         school: publicSchool(tenant),
         record: { name: row.name, labels: row.labels, description: row.description },
         fields: defs.map((d) => formFieldOf(d)),
+        limits: { submissionBytes: UPLOAD_LIMITS.submissionBytes },
       };
     },
   });

@@ -1,29 +1,18 @@
-import { Alert, Box, Button, Center, Checkbox, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconUserCheck } from "@tabler/icons-react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { LanguageSwitcher } from "../../app/language-switcher";
 import { api, isApiError } from "../../lib/api";
 import { errorText } from "../../lib/error-text";
-import { isLanguage, languageChosenHere, setLanguage } from "../../lib/i18n";
-import { AdmissionField } from "./admission-field";
-import { megabytes } from "./admission-files";
-import {
-  checkValues,
-  type FieldValue,
-  type FormField,
-  fieldOfIssue,
-  localised,
-  looksLikeMobile,
-  type PublicForm,
-  pickedBytes,
-  toApplication,
-  type Values,
-} from "./admission-form";
+import { isLanguage } from "../../lib/i18n";
+import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
+import { FormFieldInput } from "./form-field";
+import { megabytes } from "./form-files";
+import { checkValues, type FieldValue, type FormField, fieldErrors, focusField, localised, looksLikeMobile, pickedBytes, type Values } from "./public-form";
+import { PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };
-type Issue = { field?: string; message?: string };
 
 const SECTIONS = ["child", "guardian", "documents"] as const;
 
@@ -80,11 +69,7 @@ export function AdmissionPage() {
   const [sent, setSent] = useState<Sent | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A first visit reads the school's own language, unless the reader chose one on this device.
-  useEffect(() => {
-    const own = form?.school.defaultLanguage;
-    if (own && isLanguage(own) && !languageChosenHere() && own !== i18n.resolvedLanguage) void setLanguage(own, { persist: false, save: false });
-  }, [form?.school.defaultLanguage, i18n.resolvedLanguage]);
+  useSchoolLanguage(form?.school.defaultLanguage);
 
   useEffect(() => {
     if (form) document.title = `${t("apply.title")} · ${form.school.name}`;
@@ -123,29 +108,11 @@ export function AdmissionPage() {
     };
   }, [form, code, mobile]);
 
-  function focusFirst(keys: string[]) {
-    const first = form?.fields.find((f) => keys.includes(f.key))?.key ?? keys[0];
-    requestAnimationFrame(() => {
-      const el = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]:not([type=file]), [data-field="${first}"] button`);
-      el?.focus();
-      el?.scrollIntoView({ block: "center" });
-    });
-  }
+  const focusFirst = (keys: string[]) => focusField(formRef.current, form?.fields ?? [], keys);
 
   function serverErrors(e: unknown): Record<string, string> {
     if (!isApiError(e) || !form) return {};
-    const out: Record<string, string> = {};
-    const issues = Array.isArray(e.params.issues) ? (e.params.issues as Issue[]) : [];
-    for (const issue of issues) {
-      if (!issue.field) continue;
-      const key = fieldOfIssue(issue.field, form.fields);
-      const kind = form.fields.find((f) => f.key === key)?.kind;
-      const generic = /is required\.?$/.test(issue.message ?? "") ? "required" : kind === "file" ? "fileRejected" : "invalid";
-      out[key] ??= lng === "en" && issue.message ? issue.message : t(`apply.errors.${generic}`);
-    }
-    const named = [...(Array.isArray(e.params.fields) ? (e.params.fields as string[]) : []), ...(typeof e.params.field === "string" ? [e.params.field] : [])];
-    for (const f of named) out[fieldOfIssue(f, form.fields)] ??= errorText(e);
-    return out;
+    return fieldErrors(e, form.fields, (path) => fieldOfIssue(path, form.fields), { lng, t: (k) => t(k), whole: errorText });
   }
 
   async function submit(e: FormEvent) {
@@ -202,7 +169,7 @@ export function AdmissionPage() {
 
   const field = (f: FormField) => (
     <div key={f.key} data-field={f.key}>
-      <AdmissionField
+      <FormFieldInput
         field={f}
         value={values[f.key]}
         onChange={set(f.key)}
@@ -225,127 +192,99 @@ export function AdmissionPage() {
 
   const instructions = form ? localised(form.instructions, lng) : "";
 
+  const notFound = isApiError(error) && error.status === 404;
   return (
-    <Stack mih="100dvh" bg="gray.0" gap={0}>
-      <Group justify="flex-end" px="sm" py="xs">
-        <LanguageSwitcher />
-      </Group>
-      <Box component="main" px={{ base: 8, sm: "md" }} pb="xl" w="100%" maw={680} mx="auto">
-        {!form && !error && (
-          <Center py="xl" role="status">
-            <Loader size="sm" aria-label={t("apply.loading")} />
-          </Center>
-        )}
-        {error != null && !form && (
-          <Paper withBorder radius="lg" p="lg">
-            <Stack align="center" ta="center" gap="sm" role="alert">
-              <Title order={1} size="h3">
-                {isApiError(error) && error.status === 404 ? t("apply.notFound") : t("apply.loadFailed")}
-              </Title>
-              <Text c="dimmed">{errorText(error)}</Text>
-              {!(isApiError(error) && error.status === 404) && (
-                <Button variant="default" onClick={() => void load()}>
-                  {t("apply.retry")}
+    <PublicPage>
+      {!form && !error && <PageLoading label={t("apply.loading")} />}
+      {error != null && !form && (
+        <PageProblem
+          title={notFound ? t("apply.notFound") : t("apply.loadFailed")}
+          text={errorText(error)}
+          retry={t("apply.retry")}
+          onRetry={notFound ? undefined : () => void load()}
+        />
+      )}
+      {form && (
+        <Stack gap="md">
+          <SchoolHeader school={form.school} subtitle={t("apply.title")} />
+          {sent ? (
+            <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid="application-sent">
+              <Stack align="center" ta="center" gap="sm">
+                <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
+                <Title order={2} size="h3">
+                  {t("apply.sentTitle")}
+                </Title>
+                <Text>{t("apply.sentNumber")}</Text>
+                <Text fz={28} fw={700} dir="ltr" data-testid="application-no">
+                  {sent.applicationNo}
+                </Text>
+                <Text c="dimmed">{t("apply.sentText", { mobile: sent.guardianMobile })}</Text>
+                <Button variant="default" onClick={startAgain} mt="sm">
+                  {t("apply.another")}
                 </Button>
-              )}
-            </Stack>
-          </Paper>
-        )}
-        {form && (
-          <Stack gap="md">
-            <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-              <Group gap="md" wrap="nowrap" align="center">
-                {form.school.logo && <Image src={form.school.logo} alt="" w={56} h={56} fit="contain" />}
-                <div style={{ minWidth: 0 }}>
-                  <Title order={1} size="h3" data-testid="school-name">
-                    <bdi>{form.school.name}</bdi>
-                  </Title>
-                  <Text c="dimmed" size="sm">
-                    {t("apply.title")}
-                  </Text>
-                </div>
-              </Group>
+              </Stack>
             </Paper>
-
-            {sent ? (
-              <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid="application-sent">
-                <Stack align="center" ta="center" gap="sm">
-                  <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
-                  <Title order={2} size="h3">
-                    {t("apply.sentTitle")}
-                  </Title>
-                  <Text>{t("apply.sentNumber")}</Text>
-                  <Text fz={28} fw={700} dir="ltr" data-testid="application-no">
-                    {sent.applicationNo}
-                  </Text>
-                  <Text c="dimmed">{t("apply.sentText", { mobile: sent.guardianMobile })}</Text>
-                  <Button variant="default" onClick={startAgain} mt="sm">
-                    {t("apply.another")}
-                  </Button>
-                </Stack>
-              </Paper>
-            ) : !form.open ? (
-              <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("apply.closedTitle")} role="alert" data-testid="admissions-closed">
-                {t("apply.closedText", { school: form.school.name })}
-              </Alert>
-            ) : (
-              <form ref={formRef} onSubmit={submit} noValidate>
-                <Stack gap="md">
-                  {instructions && (
-                    <Alert color="blue" variant="light">
-                      <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-                        {instructions}
-                      </Text>
-                    </Alert>
-                  )}
-                  <Text size="sm" c="dimmed">
-                    {t("apply.requiredNote")}
-                  </Text>
-                  {SECTIONS.filter((s) => sections[s].length).map((s) => (
-                    <Paper key={s} withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`section-${s}`}>
-                      <Title order={2} size="h4" id={`section-${s}`} mb="sm">
-                        {t(`apply.sections.${s}`)}
-                      </Title>
-                      <Stack gap="md">{sections[s].map(field)}</Stack>
-                    </Paper>
-                  ))}
-                  <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
-                    <Title order={2} size="h4" id="section-consent" mb="sm">
-                      {t("apply.sections.consent")}
+          ) : !form.open ? (
+            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("apply.closedTitle")} role="alert" data-testid="admissions-closed">
+              {t("apply.closedText", { school: form.school.name })}
+            </Alert>
+          ) : (
+            <form ref={formRef} onSubmit={submit} noValidate>
+              <Stack gap="md">
+                {instructions && (
+                  <Alert color="blue" variant="light">
+                    <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+                      {instructions}
+                    </Text>
+                  </Alert>
+                )}
+                <Text size="sm" c="dimmed">
+                  {t("apply.requiredNote")}
+                </Text>
+                {SECTIONS.filter((s) => sections[s].length).map((s) => (
+                  <Paper key={s} withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`section-${s}`}>
+                    <Title order={2} size="h4" id={`section-${s}`} mb="sm">
+                      {t(`apply.sections.${s}`)}
                     </Title>
-                    {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
-                    <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
-                      <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
-                        {form.consent.texts[consentLanguage]}
-                      </Text>
-                    </Box>
-                    <Checkbox
-                      mt="md"
-                      name="consent"
-                      checked={agreed}
-                      onChange={(e) => {
-                        setAgreed(e.currentTarget.checked);
-                        setErrors(({ consent: _gone, ...rest }) => rest);
-                      }}
-                      label={t("apply.consentAgree")}
-                      error={errors.consent}
-                      disabled={sending}
-                    />
+                    <Stack gap="md">{sections[s].map(field)}</Stack>
                   </Paper>
-                  {formError && (
-                    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
-                      {formError}
-                    </Alert>
-                  )}
-                  <Button type="submit" size="md" fullWidth loading={sending}>
-                    {t("apply.submit")}
-                  </Button>
-                </Stack>
-              </form>
-            )}
-          </Stack>
-        )}
-      </Box>
-    </Stack>
+                ))}
+                <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
+                  <Title order={2} size="h4" id="section-consent" mb="sm">
+                    {t("apply.sections.consent")}
+                  </Title>
+                  {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
+                  <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
+                    <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
+                      {form.consent.texts[consentLanguage]}
+                    </Text>
+                  </Box>
+                  <Checkbox
+                    mt="md"
+                    name="consent"
+                    checked={agreed}
+                    onChange={(e) => {
+                      setAgreed(e.currentTarget.checked);
+                      setErrors(({ consent: _gone, ...rest }) => rest);
+                    }}
+                    label={t("apply.consentAgree")}
+                    error={errors.consent}
+                    disabled={sending}
+                  />
+                </Paper>
+                {formError && (
+                  <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
+                    {formError}
+                  </Alert>
+                )}
+                <Button type="submit" size="md" fullWidth loading={sending}>
+                  {t("apply.submit")}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      )}
+    </PublicPage>
   );
 }

@@ -7,5 +7,6 @@ export const openRoutes: RouteObject[] = [
   { index: true, Component: NotFoundPage },
   { path: ":code", Component: SchoolLandingPage },
   { path: "admission/:code", lazy: () => import("./admission.page").then((m) => ({ Component: m.AdmissionPage })) },
+  { path: "record/:record/:code", lazy: () => import("./record-form.page").then((m) => ({ Component: m.RecordFormPage })) },
   { path: "enrollment/:record/:code", lazy: () => import("./enrolment-record.page").then((m) => ({ Component: m.EnrolmentRecordPage })) },
 ];

@@ -38,6 +38,7 @@ export function LocalisedInputs({
           label={LANGUAGE_NAMES[l]}
           lang={l}
           dir={dir(l)}
+          wrapperProps={{ dir: dir(l) }}
           name={`${name}.${l}`}
           value={value[l] ?? ""}
           maxLength={maxLength}
@@ -83,6 +84,7 @@ export function LocalisedTextareas({
             description={description}
             lang={l}
             dir={dir(l)}
+            wrapperProps={{ dir: dir(l) }}
             name={`${name}.${l}`}
             value={value[l] ?? ""}
             onChange={(e) => onChange({ ...value, [l]: e.currentTarget.value })}

@@ -7,8 +7,8 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { z } from "zod";
-import { AdmissionField } from "../../areas/open/admission-field";
-import { checkValues, type FormField, fieldOfIssue, localised, type PickedFile, type Values } from "../../areas/open/admission-form";
+import { FormFieldInput } from "../../areas/open/form-field";
+import { checkValues, customData, type FormField, fieldErrors, localised, recordFieldOf, type Values } from "../../areas/open/public-form";
 import { api, isApiError } from "../../lib/api";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
@@ -17,28 +17,14 @@ import { useAreaPath } from "../../ui/area-path";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
-import { publicAddress } from "./records-page";
+import { apiAddress, pageAddress } from "./records-page";
 
 type Detail = z.infer<typeof CustomRecordDetail>;
 type StoredFile = { path: string; name: string };
 const PAGE = 25;
 const SHOWN_COLUMNS = 5;
 
-const isPicked = (v: unknown): v is PickedFile => typeof v === "object" && v !== null && "file" in v;
 const isStored = (v: unknown): v is StoredFile => typeof v === "object" && v !== null && "path" in v;
-
-/** A row's values as adddata takes them: numbers as numbers, files inline. */
-function toData(fields: FormField[], values: Values): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v = values[f.key];
-    if (v === undefined || (typeof v === "string" && !v.trim()) || (Array.isArray(v) && !v.length)) continue;
-    if (isPicked(v)) out[f.key] = { name: v.name, data: v.data };
-    else if (f.kind === "number") out[f.key] = Number(v);
-    else out[f.key] = typeof v === "string" ? v.trim() : v;
-  }
-  return out;
-}
 
 function Value({ value, field }: { value: unknown; field?: FormField }) {
   const { i18n } = useTranslation();
@@ -62,7 +48,7 @@ function Value({ value, field }: { value: unknown; field?: FormField }) {
 
 /** Adds one row to a record type, checked against its fields (files go inline). */
 function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(["forms", "admin"]);
+  const { t, i18n } = useTranslation(["forms", "admin"]);
   const phone = useMediaQuery("(max-width: 48em)");
   const qc = useQueryClient();
   const errorText = useErrorText();
@@ -70,7 +56,7 @@ function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: () => api.post("/admin/api/custom-record/adddata", { recordId: record.id, data: toData(record.fields, values) }),
+    mutationFn: () => api.post("/admin/api/custom-record/adddata", { recordId: record.id, data: customData(record.fields, values) }),
     onSuccess: () => {
       notify.success(t("forms:records.rowAdded"));
       void qc.invalidateQueries({ queryKey: ["record-rows", record.id] });
@@ -79,10 +65,8 @@ function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boo
       onClose();
     },
     onError: (e) => {
-      const out: Record<string, string> = {};
-      const issues = isApiError(e) && Array.isArray(e.params.issues) ? (e.params.issues as { field?: string; message?: string }[]) : [];
-      for (const i of issues) if (i.field) out[fieldOfIssue(i.field.replace(/^data\./, "customfields."), record.fields)] ??= i.message ?? errorText(e);
-      setErrors(out);
+      const say = { lng: i18n.resolvedLanguage ?? "en", t: (k: string) => t(`forms:${k}`), whole: errorText };
+      setErrors(isApiError(e) ? fieldErrors(e, record.fields, recordFieldOf, say) : {});
       setFormError(errorText(e));
     },
   });
@@ -111,7 +95,7 @@ function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boo
             </Alert>
           )}
           {record.fields.map((f) => (
-            <AdmissionField
+            <FormFieldInput
               key={f.key}
               field={f}
               value={values[f.key]}
@@ -121,7 +105,6 @@ function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boo
               }}
               error={errors[f.key]}
               disabled={add.isPending}
-              maxDocuments={1}
             />
           ))}
           <Group justify="flex-end" gap="sm">
@@ -253,11 +236,27 @@ export function RecordRowsPage() {
               {r.description}
             </Text>
           )}
-          {r.publicPath && (
+          {r.publicPage && (
             <Text size="xs" c="dimmed" mt={4}>
               {t("forms:records.publicAddress")}{" "}
+              <Anchor
+                href={r.publicPage}
+                target="_blank"
+                rel="noopener"
+                size="xs"
+                className="ltr-value"
+                style={{ overflowWrap: "anywhere" }}
+                data-testid="public-page-address"
+              >
+                {pageAddress(r.publicPage)}
+              </Anchor>
+            </Text>
+          )}
+          {r.publicPath && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {t("forms:records.apiAddress")}{" "}
               <span className="ltr-value" style={{ overflowWrap: "anywhere" }}>
-                {publicAddress(r.publicPath)}
+                {apiAddress(r.publicPath)}
               </span>
             </Text>
           )}

@@ -12,6 +12,8 @@ interface ZodLike {
 }
 
 const TEXT_KINDS = new Set(["text", "textarea", "email", "phone", "password"]);
+/** A structured value (a name per language, say) that a field's own `render` input edits: kept as it is. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => Object.prototype.toString.call(v) === "[object Object]";
 
 /** A schema default (status 'active', language 'en') as the form's starting value. */
 function schemaDefault(definition: ResourceDefinition, key: string): unknown {
@@ -32,6 +34,7 @@ export function initialValues(definition: ResourceDefinition, fields: readonly F
   for (const f of fields) {
     const v = source ? source[f.key] : schemaDefault(definition, f.key);
     if (v === undefined || v === null) out[f.key] = emptyOf(f);
+    else if (isPlainObject(v)) out[f.key] = v;
     else if (f.kind === "multiselect") out[f.key] = (v as unknown[]).map(String);
     else if (f.kind === "switch") out[f.key] = Boolean(v);
     else if (f.kind === "number") out[f.key] = typeof v === "number" ? v : Number(v);
@@ -42,6 +45,7 @@ export function initialValues(definition: ResourceDefinition, fields: readonly F
 
 /** One value as the API takes it: trimmed text, numbers, ids; an emptied input is null. */
 function toApi(field: FieldSpec, value: unknown): unknown {
+  if (isPlainObject(value)) return value;
   if (TEXT_KINDS.has(field.kind) || field.kind === "select") {
     const s = String(value ?? "");
     const trimmed = field.kind === "password" ? s : s.trim();

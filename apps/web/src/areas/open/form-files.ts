@@ -1,4 +1,4 @@
-import type { PickedFile } from "./admission-form";
+import type { PickedFile } from "./public-form";
 
 /** What each accepted type is called on screen. */
 export const TYPE_NAMES: Record<string, string> = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "application/pdf": "PDF" };

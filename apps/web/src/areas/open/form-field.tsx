@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, Image, Input, NativeSelect, Radio, Stack, Text
 import { IconFile, IconPaperclip, IconPhoto, IconX } from "@tabler/icons-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FileProblem, isProblem, ltr, megabytes, pickFile, TYPE_NAMES } from "./admission-files";
-import { type FieldValue, type FormField, localised, type PickedFile } from "./admission-form";
+import { type FileProblem, isProblem, ltr, megabytes, pickFile, TYPE_NAMES } from "./form-files";
+import { type FieldValue, type FormField, localised, type PickedFile } from "./public-form";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
@@ -14,8 +14,8 @@ export interface FieldProps {
   onChange: (v: FieldValue) => void;
   error?: string;
   disabled?: boolean;
-  /** Most documents one application may carry. */
-  maxDocuments: number;
+  /** Most documents one application may carry (the admission form's built-in documents field). */
+  maxDocuments?: number;
 }
 
 /** The reader's label of a field; the school's own words when it gave them in this language. */
@@ -29,8 +29,11 @@ const asText = (v: FieldValue) => (typeof v === "string" ? v : "");
 // Numbers, dates, addresses and mobile numbers read left to right in every language.
 const LTR_KINDS = new Set(["email", "phone", "number", "date"]);
 
-/** One field of the public form, by its kind; every input carries the field's key as its name. */
-export function AdmissionField({ field, value, onChange, error, disabled, maxDocuments }: FieldProps) {
+/**
+ * One field of a form built from FormField (the admission form, a record type's public page, a row
+ * staff add), by its kind; every input carries the field's key as its name.
+ */
+export function FormFieldInput({ field, value, onChange, error, disabled, maxDocuments = 1 }: FieldProps) {
   const { t, i18n } = useTranslation("forms");
   const lng = i18n.resolvedLanguage ?? "en";
   const label = localised(field.labels, lng, field.label);
@@ -63,7 +66,7 @@ export function AdmissionField({ field, value, onChange, error, disabled, maxDoc
     case "choice":
       return <ChoiceField field={field} value={value} onChange={onChange} common={common} lng={lng} placeholder={t("apply.choose")} />;
     case "file":
-      return field.key === "documents" ? (
+      return field.builtin && field.key === "documents" ? (
         <DocumentsField field={field} value={value} onChange={onChange} common={common} maxDocuments={maxDocuments} />
       ) : (
         <SingleFileField field={field} value={value} onChange={onChange} common={common} />
@@ -188,13 +191,18 @@ function SingleFileField({ field, value, onChange, common }: Pick<FieldProps, "f
   const problemText = useProblemText(problem);
   const picked = value && typeof value === "object" && !Array.isArray(value) ? value : undefined;
   const image = picked?.data.startsWith("data:image/");
+  const photo = field.builtin && field.key === "photo";
   const hintId = useId();
   return (
     <Input.Wrapper label={common.label} withAsterisk={common.withAsterisk} error={problemText ?? common.error} description={hint(field, t)} id={hintId}>
       <Stack gap="xs" mt={6}>
         {picked && (
           <Group gap="sm" wrap="nowrap" align="center">
-            {image ? <Image src={picked.data} alt={t("apply.photoPreview")} w={72} h={72} radius="md" fit="cover" /> : <IconFile size={28} aria-hidden />}
+            {image ? (
+              <Image src={picked.data} alt={photo ? t("apply.photoPreview") : ""} w={72} h={72} radius="md" fit="cover" />
+            ) : (
+              <IconFile size={28} aria-hidden />
+            )}
             <Stack gap={4} align="flex-start" style={{ flex: 1, minWidth: 0 }}>
               <Text size="sm" style={{ overflowWrap: "anywhere" }} dir="auto">
                 {picked.name}
@@ -212,8 +220,8 @@ function SingleFileField({ field, value, onChange, common }: Pick<FieldProps, "f
             maxBytes={field.maxBytes ?? Number.POSITIVE_INFINITY}
             onPicked={onChange}
             onProblem={setProblem}
-            label={picked ? t("apply.changeFile") : field.key === "photo" ? t("apply.choosePhoto") : t("apply.chooseFile")}
-            icon={field.key === "photo" ? <IconPhoto size={16} /> : <IconPaperclip size={16} />}
+            label={picked ? t("apply.changeFile") : photo ? t("apply.choosePhoto") : t("apply.chooseFile")}
+            icon={photo ? <IconPhoto size={16} /> : <IconPaperclip size={16} />}
             disabled={common.disabled}
             describedBy={`${hintId}-description`}
           />
@@ -230,7 +238,7 @@ function DocumentsField({
   onChange,
   common,
   maxDocuments,
-}: Pick<FieldProps, "field" | "value" | "onChange" | "maxDocuments"> & { common: Common }) {
+}: Pick<FieldProps, "field" | "value" | "onChange"> & { common: Common; maxDocuments: number }) {
   const { t } = useTranslation("forms");
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const problemText = useProblemText(problem);

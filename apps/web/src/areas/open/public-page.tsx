@@ -1,0 +1,80 @@
+import { Box, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import type { PublicSchool } from "@taleem/contract";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { LanguageSwitcher } from "../../app/language-switcher";
+import { isLanguage, languageChosenHere, setLanguage } from "../../lib/i18n";
+
+type School = z.infer<typeof PublicSchool>;
+
+/**
+ * The frame of a school's public form page (admission, a record type's form): the language
+ * switcher on top and one narrow column that fits a 360-px phone.
+ */
+export function PublicPage({ children }: { children: ReactNode }) {
+  return (
+    <Stack mih="100dvh" bg="gray.0" gap={0}>
+      <Group justify="flex-end" px="sm" py="xs">
+        <LanguageSwitcher />
+      </Group>
+      <Box component="main" px={{ base: 8, sm: "md" }} pb="xl" w="100%" maw={680} mx="auto">
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+/** A first visit reads the school's own language, unless the reader chose one on this device. */
+export function useSchoolLanguage(own: string | undefined) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (own && isLanguage(own) && !languageChosenHere() && own !== i18n.resolvedLanguage) void setLanguage(own, { persist: false, save: false });
+  }, [own, i18n.resolvedLanguage]);
+}
+
+/** The school's logo and name over what the page is for. */
+export function SchoolHeader({ school, subtitle }: { school: School; subtitle: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+      <Group gap="md" wrap="nowrap" align="center">
+        {school.logo && <Image src={school.logo} alt="" w={56} h={56} fit="contain" />}
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} size="h3" data-testid="school-name">
+            <bdi>{school.name}</bdi>
+          </Title>
+          <Text c="dimmed" size="sm" component="div">
+            {subtitle}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
+
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status">
+      <Loader size="sm" aria-label={label} />
+    </Center>
+  );
+}
+
+/** Why the form is not shown (not found, closed, failed to load), with a retry where one can help. */
+export function PageProblem({ title, text, retry, onRetry }: { title: string; text: string; retry?: string; onRetry?: () => void }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack align="center" ta="center" gap="sm" role="alert" data-testid="form-problem">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Text c="dimmed">{text}</Text>
+        {onRetry && (
+          <Button variant="default" onClick={onRetry}>
+            {retry}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
