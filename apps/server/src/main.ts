@@ -6,6 +6,8 @@ import { buildApp } from "./app.js";
 import { type Config, ConfigError, parseConfig } from "./config.js";
 import { DataDirLockedError, openDatabase } from "./db/client.js";
 import { demoCredentials, seedDemo } from "./db/seed-demo.js";
+import { sweepUploads } from "./platform/files/upload-sweep.js";
+import { UploadStore } from "./platform/files/uploads.js";
 import { tenants } from "./platform/tenancy/tenants.table.js";
 
 /**
@@ -94,6 +96,18 @@ async function main() {
   const lines = [`Taleem is running at http://localhost:${port} with the ${where}.`];
   if (seeded) lines.push("Seeded the demo school. Sign in with:", demoCredentials());
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
+
+  // One process owns the embedded database, so it can tidy uploaded files nobody refers to any more
+  // (a deleted application's photo, a replaced logo) without cron; with PostgreSQL, run
+  // `npm run cli -- uploads sweep` from cron instead (docs/decisions.md).
+  if (database.kind === "pglite") {
+    sweepUploads(database.db, new UploadStore(config.dataDir)).then(
+      (r) => {
+        if (r.unreferenced.length || r.orphans.length) app.log.info({ rows: r.unreferenced.length, files: r.orphans.length }, "removed unused uploaded files");
+      },
+      (err) => app.log.warn(err, "could not sweep unused uploaded files"),
+    );
+  }
 }
 
 main().catch((err) => {

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
+import { pngBytes } from "../src/modules/admissions/admission.fixture.js";
 import { Messenger } from "../src/platform/messaging/messenger.js";
 import { client, TEST_ENV, type TestApp, testApp, uniqueCode, uniqueMobile } from "./harness.js";
 import { childEnv, freePort, SERVER_DIR, startServer, stopServer } from "./server-process.js";
@@ -79,6 +80,7 @@ describe("the command line", () => {
       "outbox",
       "backup",
       "restore",
+      "uploads sweep",
     ]) {
       expect(help.stdout).toContain(c);
     }
@@ -174,30 +176,72 @@ describe("the command line", () => {
   }, 150_000);
 
   it.skipIf(!!url)(
-    "backs up the embedded database and restores it into a fresh DATA_DIR",
+    "backs up the embedded database with the uploaded files, restores both, and still restores a backup without files",
     async () => {
       const source = freshDataDir();
       const { code, mobile, res } = await createTenant(source);
       expect(res.code, res.stderr).toBe(0);
+      const photo = pngBytes(6, 6, [200, 40, 90]);
+      const { path, tenantId } = await withApp(source, async (app) => {
+        const { token, user } = (await signIn(app, code, mobile)).json();
+        const uploaded = await client(app, token).post("/admin/api/upload", { name: "photo.png", data: photo.toString("base64"), module: "students" });
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
+        return { path: uploaded.json().data.path as string, tenantId: user.tenant.id as number };
+      });
+      const relative = join("uploads", String(tenantId), path.split("/").pop()!);
+      expect(readFileSync(join(source, relative)).equals(photo)).toBe(true);
+      // What `backup` wrote before it took the files along: PGlite's dump of pgdata alone.
+      const oldStyle = join(root, `old-${code}.tar.gz`);
+      const database = await openDatabase({ dataDir: source, migrate: false });
+      writeFileSync(oldStyle, Buffer.from(await (await database.pglite!.dumpDataDir("gzip")).arrayBuffer()));
+      await database.close();
+
       const file = join(root, `backup-${code}.tar.gz`);
       const backup = await cli(["backup", file], source);
       expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain("1 uploaded file");
       expect(existsSync(file)).toBe(true);
       expect((await cli(["backup", file], source)).code).toBe(2);
 
-      const target = freshDataDir();
-      const restore = await cli(["restore", file], target);
+      // The machine is lost: restore into an empty DATA_DIR.
+      rmSync(source, { recursive: true, force: true });
+      const restore = await cli(["restore", file], source);
       expect(restore.code, restore.stderr).toBe(0);
-      expect(restore.stdout).toContain("Restored");
-      await withApp(target, async (app) => {
-        expect((await signIn(app, code, mobile)).json().auth).toBe(true);
+      expect(restore.stdout).toContain("Restored 1 uploaded file");
+      expect(readFileSync(join(source, relative)).equals(photo)).toBe(true);
+      await withApp(source, async (app) => {
+        const { token } = (await signIn(app, code, mobile)).json();
+        const back = await client(app, token).get(path);
+        expect(back.statusCode).toBe(200);
+        expect(back.rawPayload.equals(photo)).toBe(true);
       });
       // Data exists now: replacing it needs --force.
-      const again = await cli(["restore", file], target);
+      const again = await cli(["restore", file], source);
       expect(again.code).toBe(2);
       expect(again.stderr).toContain("--force");
+
+      // An old backup over it: the database is replaced and kept aside, the files stay where they are.
+      const old = await cli(["restore", oldStyle, "--force"], source);
+      expect(old.code, old.stderr).toBe(0);
+      expect(old.stdout).toContain("made before backups held uploaded files");
+      expect(readdirSync(source).some((f) => f.startsWith("pgdata.before-restore-"))).toBe(true);
+      expect(readFileSync(join(source, relative)).equals(photo)).toBe(true);
+      await withApp(source, async (app) => {
+        expect((await signIn(app, code, mobile)).json().auth).toBe(true);
+      });
+
+      // A file left without a row long ago (a crash mid-upload) is swept; the photo, young, stays.
+      const stray = join(source, "uploads", String(tenantId), "AAAAAAAAAAAAAAAAAAAAAA.png");
+      writeFileSync(stray, photo);
+      const longAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+      utimesSync(stray, longAgo, longAgo);
+      const sweep = await cli(["uploads", "sweep"], source);
+      expect(sweep.code, sweep.stderr).toBe(0);
+      expect(sweep.stdout).toContain("0 uploads that no record refers to and 1 file without an upload row");
+      expect(existsSync(stray)).toBe(false);
+      expect(existsSync(join(source, relative))).toBe(true);
     },
-    120_000,
+    240_000,
   );
 
   it.runIf(!!url)(
@@ -220,6 +264,18 @@ describe("the command line", () => {
         expect(res.code).toBe(2);
         expect(res.stderr).toContain(`is in use by process ${server.child.pid}`);
         expect(res.stderr).not.toMatch(/\n\s+at /);
+        // Neither a backup nor a restore touches the data or the files under a running server.
+        const anyFile = join(root, "any.tar.gz");
+        writeFileSync(anyFile, "not read");
+        for (const args of [
+          ["backup", join(root, "busy.tar.gz")],
+          ["restore", anyFile, "--force"],
+        ]) {
+          const busy = await cli(args, dataDir);
+          expect(busy.code, args[0]).toBe(2);
+          expect(busy.stderr).toContain(`is in use by process ${server.child.pid}`);
+        }
+        expect(existsSync(join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
       } finally {
         expect(await stopServer(server)).toBe(0);
       }

@@ -7,9 +7,18 @@ import { outboxCommands } from "./outbox.command.js";
 import { platformAdminCommands } from "./platform-admin.command.js";
 import { seedCommands } from "./seed.command.js";
 import { tenantCommands } from "./tenant.command.js";
+import { uploadCommands } from "./uploads.command.js";
 import { userCommands } from "./user.command.js";
 
-const commands: Command[] = [...tenantCommands, ...userCommands, ...platformAdminCommands, ...seedCommands, ...outboxCommands, ...backupCommands];
+const commands: Command[] = [
+  ...tenantCommands,
+  ...userCommands,
+  ...platformAdminCommands,
+  ...seedCommands,
+  ...outboxCommands,
+  ...backupCommands,
+  ...uploadCommands,
+];
 
 const HELP_FLAGS = new Set(["--help", "-h", "help"]);
 

@@ -17,6 +17,7 @@ import { recordChange } from "../../platform/audit/audit.service.js";
 import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { users } from "../../platform/auth/users.table.js";
+import { UploadStore } from "../../platform/files/uploads.js";
 import { AppError, badRequest, forbidden } from "../../platform/http/errors.js";
 import { contextOf } from "../../platform/resources/resource-context.js";
 import type { Services } from "../../platform/services.js";
@@ -57,6 +58,7 @@ export function publicConfig(config: Record<string, unknown>): Record<string, un
 
 export function registerSettingsModule(app: FastifyInstance, services: Services) {
   const { db } = services;
+  const store = new UploadStore(services.config.dataDir);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/admin/api/setting", {
@@ -166,7 +168,8 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
         throw new AppError(400, "wipe.password", "Incorrect password", { field: "password" }, { error_message: "Incorrect password" });
       }
       await services.attempts.reset(key);
-      await ctx.scope.transaction(async (scope) => {
+      // The wiped uploads' files go once the wipe has committed; a failed wipe leaves every file.
+      const { failed } = await store.transaction(ctx.scope, async (scope) => {
         const wiped = await wipeTenant(scope.db, scope.tenantId);
         await recordChange(scope.db, {
           tenantId: scope.tenantId,
@@ -178,6 +181,8 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
           ip: ctx.ip,
         });
       });
+      if (failed.length)
+        req.log.warn({ tenantId: p.tenantId, files: failed.length }, "wipe-data: some files could not be removed; the uploads sweep will retry");
       return { message: WIPE_DONE_MESSAGE };
     },
   });

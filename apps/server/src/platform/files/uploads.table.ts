@@ -1,5 +1,8 @@
+import { and, eq, notInArray } from "drizzle-orm";
 import { index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../tenancy/tenant-table.js";
+import type { Db } from "../../db/client.js";
+import { setWipeRule, tenantTable } from "../tenancy/tenant-table.js";
+import { referencedUploads, tablesAWipeKeeps } from "./upload-references.js";
 
 /**
  * A file a school holds (a photo, a certificate), stored under DATA_DIR/uploads/<tenant>/<name>
@@ -20,3 +23,13 @@ export const uploads = tenantTable(
   (t) => [uniqueIndex("uploads_name_key").on(t.tenantId, t.name), index("uploads_module_idx").on(t.tenantId, t.module)],
 );
 export type UploadRecord = typeof uploads.$inferSelect;
+
+/**
+ * A wipe removes the school's uploads except those that the rows it keeps refer to (the logo on
+ * the school's record, a file in its settings). The files of removed rows go after the wipe
+ * commits (UploadStore.transaction).
+ */
+setWipeRule(uploads, async (tx: Db, tenantId: number) => {
+  const kept = (await referencedUploads(tx, { tenantId, tables: tablesAWipeKeeps() })).get(tenantId) ?? new Set<string>();
+  await tx.delete(uploads).where(and(eq(uploads.tenantId, tenantId), kept.size ? notInArray(uploads.name, [...kept]) : undefined));
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileUpload, StoredFile, UploadType } from "@taleem/contract";
 import { inArray } from "drizzle-orm";
@@ -11,6 +11,8 @@ import { type UploadRecord, uploads } from "./uploads.table.js";
 export const EXTENSIONS: Record<UploadType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
 const BY_EXTENSION: Record<string, UploadType> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", pdf: "application/pdf" };
 const NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf)$/;
+/** A stored file's name: random, with the extension of its checked type. */
+export const isUploadName = (name: string) => NAME.test(name);
 
 const startsWith = (b: Buffer, bytes: number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -87,12 +89,33 @@ export const uploadPath = (tenantId: number, name: string, module: string) =>
   module === "public" ? `/admin/open/upload/${tenantId}/${name}` : `/admin/api/upload/${name}`;
 export const nameOfPath = (path: string) => /\/upload\/(?:\d+\/)?([^/]+)$/.exec(path)?.[1];
 
-/** Files on disk under DATA_DIR/uploads/<tenant>/, with their rows in `uploads`. */
+export interface FileOnDisk {
+  tenantId: number;
+  name: string;
+  path: string;
+  size: number;
+  mtime: Date;
+}
+
+/** The names of a school's upload rows. */
+const namesOf = async (scope: TenantScope) => (await scope.db.select({ name: uploads.name }).from(uploads).where(scope.where(uploads))).map((r) => r.name);
+
+/**
+ * Files on disk under DATA_DIR/uploads/<tenant>/, with their rows in `uploads`. A file is written
+ * before its row commits (`UploadBatch`) and removed after its row's deletion commits
+ * (`transaction`), so a row never points to a missing file; what a crash leaves behind, a file
+ * without a row, the sweep removes (upload-sweep.ts).
+ */
 export class UploadStore {
   constructor(private readonly dataDir: string) {}
 
+  /** DATA_DIR/uploads. */
+  get root(): string {
+    return join(this.dataDir, "uploads");
+  }
+
   private dir(tenantId: number) {
-    return join(this.dataDir, "uploads", String(tenantId));
+    return join(this.root, String(tenantId));
   }
 
   file(tenantId: number, name: string): string {
@@ -110,8 +133,53 @@ export class UploadStore {
     await writeFile(this.file(tenantId, name), bytes, { flag: "wx" });
   }
 
-  async remove(tenantId: number, names: string[]) {
-    await Promise.all(names.map((n) => rm(this.file(tenantId, n), { force: true })));
+  /**
+   * Removes files and answers the names it could not remove. It never throws: it runs after a
+   * commit or while a failure is reported, and a file left behind is the sweep's to remove.
+   */
+  async remove(tenantId: number, names: string[]): Promise<string[]> {
+    const results = await Promise.allSettled(names.map((n) => rm(this.file(tenantId, n), { force: true })));
+    return names.filter((_, i) => results[i]!.status === "rejected");
+  }
+
+  /**
+   * Runs `fn` in one transaction; once it has committed, the files of the upload rows it deleted
+   * (by any rule: a wipe, a cascade) are removed. When it fails, no file is touched.
+   */
+  async transaction<R>(scope: TenantScope, fn: (tx: TenantScope) => Promise<R>): Promise<{ result: R; removed: string[]; failed: string[] }> {
+    let gone: string[] = [];
+    const result = await scope.transaction(async (tx) => {
+      const before = await namesOf(tx);
+      const out = await fn(tx);
+      const after = new Set(await namesOf(tx));
+      gone = before.filter((n) => !after.has(n));
+      return out;
+    });
+    const failed = await this.remove(scope.tenantId, gone);
+    return { result, removed: gone.filter((n) => !failed.includes(n)), failed };
+  }
+
+  /** Every stored file on disk, school by school; anything else under DATA_DIR/uploads is counted in `other`. */
+  async files(): Promise<{ files: FileOnDisk[]; other: string[] }> {
+    const files: FileOnDisk[] = [];
+    const other: string[] = [];
+    const tenants = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    for (const t of tenants) {
+      if (!t.isDirectory() || !/^[1-9]\d{0,9}$/.test(t.name)) {
+        other.push(t.name);
+        continue;
+      }
+      for (const f of await readdir(join(this.root, t.name), { withFileTypes: true })) {
+        const path = join(this.root, t.name, f.name);
+        if (!f.isFile() || !NAME.test(f.name)) {
+          other.push(`${t.name}/${f.name}`);
+          continue;
+        }
+        const info = await stat(path);
+        files.push({ tenantId: Number(t.name), name: f.name, path, size: info.size, mtime: info.mtime });
+      }
+    }
+    return { files, other };
   }
 
   /** A stored file's stream, or 404 when its bytes are gone. */
@@ -187,6 +255,8 @@ export async function withUploads<R>(store: UploadStore, tenantId: number, uploa
 /**
  * Files already uploaded to this school, by path, each of an allowed type: how a form made by a
  * signed-in user refers to the files it uploaded first. Another school's file is not found.
+ * The rows are locked (key share) until the caller's transaction ends, so a sweep cannot delete
+ * an upload between this check and the commit of the record that refers to it.
  */
 export async function requireUploads(scope: TenantScope, paths: string[], rule: Omit<UploadRule, "maxBytes">): Promise<Map<string, StoredFile>> {
   const names = [...new Set(paths.map((p) => nameOfPath(p) ?? ""))];
@@ -194,7 +264,9 @@ export async function requireUploads(scope: TenantScope, paths: string[], rule: 
   const rows: UploadRecord[] = await scope.db
     .select()
     .from(uploads)
-    .where(scope.where(uploads, inArray(uploads.name, names)));
+    .where(scope.where(uploads, inArray(uploads.name, names)))
+    .orderBy(uploads.id)
+    .for("key share");
   const out = new Map<string, StoredFile>();
   for (const path of paths) {
     const row = rows.find((r) => r.name === nameOfPath(path));
