@@ -10,7 +10,7 @@ import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { FormFieldInput } from "./form-field";
 import { megabytes } from "./form-files";
 import { checkValues, type FieldValue, type FormField, fieldErrors, focusField, localised, looksLikeMobile, pickedBytes, type Values } from "./public-form";
-import { PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };
 
@@ -272,14 +272,7 @@ export function AdmissionPage() {
                     disabled={sending}
                   />
                 </Paper>
-                {formError && (
-                  <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
-                    {formError}
-                  </Alert>
-                )}
-                <Button type="submit" size="md" fullWidth loading={sending}>
-                  {t("apply.submit")}
-                </Button>
+                <FormFooter error={formError} sending={sending} label={t("apply.submit")} />
               </Stack>
             </form>
           )}

@@ -1,3 +1,4 @@
+import { readDataUrl } from "../../lib/read-file";
 import type { PickedFile } from "./public-form";
 
 /** What each accepted type is called on screen. */
@@ -15,15 +16,6 @@ async function sniff(file: File): Promise<string | null> {
     return "image/webp";
   if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return "application/pdf";
   return null;
-}
-
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
-    reader.readAsDataURL(file);
-  });
 }
 
 let picks = 0;

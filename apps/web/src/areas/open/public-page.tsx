@@ -1,4 +1,5 @@
-import { Box, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
 import type { PublicSchool } from "@taleem/contract";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -76,5 +77,21 @@ export function PageProblem({ title, text, retry, onRetry }: { title: string; te
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The end of a public form: what stops it from being sent, if anything, and the send button. */
+export function FormFooter({ error, sending, label }: { error: string | null; sending: boolean; label: string }) {
+  return (
+    <>
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" size="md" fullWidth loading={sending}>
+        {label}
+      </Button>
+    </>
   );
 }

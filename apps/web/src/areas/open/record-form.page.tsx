@@ -1,5 +1,5 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
 import type { PublicRecordForm } from "@taleem/contract";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ import {
   recordFieldOf,
   type Values,
 } from "./public-form";
-import { PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
 
 type Form = z.infer<typeof PublicRecordForm>;
 
@@ -189,14 +189,7 @@ export function RecordFormPage() {
                     ))}
                   </Stack>
                 </Paper>
-                {formError && (
-                  <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="form-error">
-                    {formError}
-                  </Alert>
-                )}
-                <Button type="submit" size="md" fullWidth loading={sending}>
-                  {t("recordForm.submit")}
-                </Button>
+                <FormFooter error={formError} sending={sending} label={t("recordForm.submit")} />
               </Stack>
             </form>
           )}

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { api, isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { readDataUrl } from "../../lib/read-file";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { resourceKeys } from "../../ui/resource";
@@ -26,15 +27,6 @@ interface Problem {
 }
 
 const MAX_BYTES = 8 * 1024 * 1024;
-
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** What an import did, or every row it refused: the server takes all rows or none. */
 function useImport(send: () => Promise<ImportReply>, onDone: () => void) {
