@@ -39,6 +39,8 @@ export const RoleRow = z.object({
   area: Area,
   permissions: PermissionMap,
   requiresTwoFactor: z.boolean(),
+  /** Its holders reach only the students linked to them as guardian. Always on for the built-in Parent role. */
+  linkedStudentsOnly: z.boolean(),
   status: Status,
   createdAt: z.string(),
 });
@@ -49,12 +51,14 @@ const roleFields = {
   area: Area,
   permissions: RolePermissions,
   requiresTwoFactor: z.boolean(),
+  linkedStudentsOnly: z.boolean(),
   status: Status,
 };
 export const RoleCreate = z.object({
   ...roleFields,
   permissions: RolePermissions.default({}),
   requiresTwoFactor: z.boolean().default(false),
+  linkedStudentsOnly: z.boolean().default(false),
   status: Status.default("active"),
 });
 // No defaults here: a field left out of an update keeps its value.
@@ -82,6 +86,7 @@ export const roleResource = defineResource({
     { key: "name", kind: "text", required: true },
     { key: "area", kind: "select", options: ["admin", "parent"], required: true },
     { key: "requiresTwoFactor", kind: "switch" },
+    { key: "linkedStudentsOnly", kind: "switch" },
     { key: "status", kind: "select", options: ["active", "inactive"] },
   ],
 });

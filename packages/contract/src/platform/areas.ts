@@ -12,9 +12,9 @@ export type Language = z.infer<typeof Language>;
 
 /** The roles every tenant has; a school may rename them, the key stays. */
 export const BUILTIN_ROLES = {
-  admin: { name: "Admin", area: "admin" },
-  staff: { name: "Staff", area: "parent" },
-  parent: { name: "Parent", area: "parent" },
-  muawin: { name: "Muawin", area: "parent" },
-} as const satisfies Record<string, { name: string; area: Area }>;
+  admin: { name: "Admin", area: "admin", linkedStudentsOnly: false },
+  staff: { name: "Staff", area: "parent", linkedStudentsOnly: false },
+  parent: { name: "Parent", area: "parent", linkedStudentsOnly: true },
+  muawin: { name: "Muawin", area: "parent", linkedStudentsOnly: false },
+} as const satisfies Record<string, { name: string; area: Area; linkedStudentsOnly: boolean }>;
 export type BuiltinRoleKey = keyof typeof BUILTIN_ROLES;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
@@ -63,8 +63,8 @@ export async function requireClassroom(scope: TenantScope, id: number): Promise<
 }
 
 /**
- * A teacher is an active user of the school with a staff profile: any role but the built-in
- * Parent (an admin who teaches counts). Refuses anyone else by name of the field.
+ * A teacher is an active user of the school with a staff profile: any role that is not a family's
+ * (one reaching only linked students, like Parent); an admin who teaches counts. Refuses anyone else by name of the field.
  */
 export async function requireTeachers(scope: TenantScope, ids: (number | null | undefined)[], field: string) {
   const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
@@ -74,7 +74,7 @@ export async function requireTeachers(scope: TenantScope, ids: (number | null | 
     .from(users)
     .innerJoin(profiles, and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id)))
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(scope.where(users, inArray(users.id, unique), eq(users.status, "active"), or(sql`${roles.builtin} is null`, ne(roles.builtin, "parent"))));
+    .where(scope.where(users, inArray(users.id, unique), eq(users.status, "active"), eq(roles.linkedStudentsOnly, false)));
   const missing = unique.find((id) => !found.some((f) => f.id === id));
   if (missing) throw badRequest("teacher.not_staff", `User ${missing} is not an active staff member of this school.`, { field, userId: missing });
 }
@@ -86,7 +86,7 @@ export async function staffByMobile(scope: TenantScope, mobile: string) {
     .from(users)
     .innerJoin(profiles, and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id)))
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(scope.where(users, eq(users.mobile, mobile), eq(users.status, "active"), or(sql`${roles.builtin} is null`, ne(roles.builtin, "parent"))))
+    .where(scope.where(users, eq(users.mobile, mobile), eq(users.status, "active"), eq(roles.linkedStudentsOnly, false)))
     .limit(1);
   return found;
 }

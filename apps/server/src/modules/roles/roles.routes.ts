@@ -22,12 +22,13 @@ export const presentRole = (r: RoleRecord): RoleRow => ({
   area: r.area,
   permissions: r.permissions,
   requiresTwoFactor: r.requiresTwoFactor,
+  linkedStudentsOnly: r.linkedStudentsOnly,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
 });
 
 /** The Admin role keeps full access, its area and its status, so a school can never lock itself out. */
-function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string }) {
+function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string; linkedStudentsOnly?: boolean }) {
   if (existing.builtin === "admin") {
     const losesAccess = change.permissions !== undefined && !isFullAccessMap(change.permissions);
     if (losesAccess || (change.area && change.area !== "admin") || change.status === "inactive") {
@@ -37,6 +38,10 @@ function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions
   }
   if (existing.builtin && change.area && change.area !== existing.area) {
     throw badRequest("role.builtin_area", "A built-in role's area cannot change.", { field: "area" });
+  }
+  // A parent reaches their own children and no one else's, whatever else the school changes.
+  if (existing.builtin === "parent" && change.linkedStudentsOnly === false) {
+    throw badRequest("role.parent_linked", "The Parent role always reaches only the students linked to each parent.", { field: "linkedStudentsOnly" });
   }
 }
 
@@ -104,6 +109,7 @@ export function registerRolesModule(app: FastifyInstance, { db }: Services) {
       area: "parent" as const,
       permissions: { attendance: ["view"] },
       requiresTwoFactor: false,
+      linkedStudentsOnly: false,
       status: "active" as const,
     }),
   });

@@ -10,22 +10,21 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type StudentRecord, students } from "./students.table.js";
 
 /**
- * Row scoping for anything that belongs to a student: a caller holding the built-in Parent role
- * reaches only the children linked to them in `guardians`; staff and admins reach every student
- * their permissions allow. Undefined means no restriction.
+ * Row scoping for anything that belongs to a student: a caller whose role reaches only linked
+ * students (the built-in Parent role, or a school's own role that says so) reaches only the
+ * children linked to them in `guardians`; staff and admins reach every student their permissions
+ * allow. Undefined means no restriction.
  */
 export function guardianScope(ctx: RequestContext, studentId: AnyPgColumn): SQL | undefined {
   const p = ctx.principal;
-  if (p.area !== "parent") return undefined;
-  const isParentRole = sql`exists (select 1 from ${roles} where ${roles.tenantId} = ${p.tenantId} and ${roles.id} = ${p.roleId} and ${roles.builtin} = 'parent')`;
-  const own = inArray(
+  if (!p.linkedStudentsOnly) return undefined;
+  return inArray(
     studentId,
     ctx.scope.db
       .select({ id: guardians.studentId })
       .from(guardians)
       .where(and(eq(guardians.tenantId, p.tenantId), eq(guardians.userId, p.userId))),
   );
-  return sql`(not ${isParentRole} or ${own})`;
 }
 
 export const presentBrief = (s: StudentRecord): StudentBrief => ({

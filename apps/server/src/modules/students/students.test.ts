@@ -139,4 +139,45 @@ describe("a parent reaches only their own children", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("student.guardian_not_parent");
   });
+
+  it("a school's own role that reaches only linked students does so; without the switch it reaches all it may view", async () => {
+    const admin = await adminOfNewTenant(app);
+    const makeRole = async (name: string, linkedStudentsOnly: boolean) =>
+      (
+        await ok<{ data: { id: number; linkedStudentsOnly: boolean } }>(
+          admin.api.post("/admin/api/role", { name, area: "parent", linkedStudentsOnly, permissions: { students: ["view"] } }),
+        )
+      ).data;
+    const guardian = await makeRole("Guardian", true);
+    const visitor = await makeRole("Visiting teacher", false);
+    expect(guardian.linkedStudentsOnly).toBe(true);
+    const person = async (roleId: number) => {
+      const mobile = uniqueMobile();
+      const made = await ok<{ data: { id: number } }>(
+        admin.api.post("/admin/api/user", { name: "Someone", mobile, password: "Quiet-Garden-42", roleIds: [roleId] }),
+      );
+      return { id: made.data.id, mobile };
+    };
+    const grandmother = await person(guardian.id);
+    const teacher = await person(visitor.id);
+    const own = await addStudent(admin.api, { name: "Grandchild", guardians: [{ userId: grandmother.id, relation: "grandmother" }] });
+    const other = await addStudent(admin.api, { name: "Someone else's child" });
+
+    const g = await signIn(app, admin.tenant.code, grandmother.mobile);
+    const seen = await ok<{ rows: { id: number }[] }>(g.api.get("/admin/api/student"));
+    expect(seen.rows.map((r) => r.id)).toEqual([own.id]);
+    expect((await g.api.get(`/admin/api/student/${other.id}`)).statusCode).toBe(404);
+
+    const t = await signIn(app, admin.tenant.code, teacher.mobile);
+    const all = await ok<{ rows: { id: number }[] }>(t.api.get("/admin/api/student"));
+    expect(all.rows.map((r) => r.id).sort()).toEqual([own.id, other.id].sort());
+
+    // The built-in Parent role keeps reaching only each parent's own children.
+    const roles = await ok<{ rows: { id: number; builtin: string | null; linkedStudentsOnly: boolean }[] }>(admin.api.get("/admin/api/role?limit=50"));
+    const parentRole = roles.rows.find((r) => r.builtin === "parent")!;
+    expect(parentRole.linkedStudentsOnly).toBe(true);
+    const refused = await admin.api.put("/admin/api/role", { id: parentRole.id, linkedStudentsOnly: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "role.parent_linked", params: { field: "linkedStudentsOnly" } });
+  });
 });

@@ -13,6 +13,8 @@ export type Principal =
       roleName: string;
       area: Area;
       permissions: PermissionMap;
+      /** The role reaches only the students linked to this user as guardian. */
+      linkedStudentsOnly: boolean;
       language: string;
     }
   | { kind: "platform"; sessionId: number; adminId: number };

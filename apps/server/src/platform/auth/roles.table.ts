@@ -13,6 +13,8 @@ export const roles = tenantTable(
     area: text({ enum: ["admin", "parent"] }).notNull(),
     permissions: jsonb().$type<PermissionMap>().notNull().default({}),
     requiresTwoFactor: boolean().notNull().default(false),
+    /** Its holders reach only the students linked to them as guardian (the Parent role, a school's "Guardian"). */
+    linkedStudentsOnly: boolean().notNull().default(false),
     status: text({ enum: ["active", "inactive"] })
       .notNull()
       .default("active"),

@@ -61,6 +61,7 @@ export class SessionService {
         area: roles.area,
         permissions: roles.permissions,
         roleStatus: roles.status,
+        linkedStudentsOnly: roles.linkedStudentsOnly,
       })
       .from(sessions)
       .leftJoin(platformAdmins, eq(platformAdmins.id, sessions.platformAdminId))
@@ -91,6 +92,7 @@ export class SessionService {
       roleName: row.roleName!,
       area: row.area as Area,
       permissions: row.permissions as PermissionMap,
+      linkedStudentsOnly: row.linkedStudentsOnly === true,
       language: row.language!,
     };
   }

@@ -56,6 +56,7 @@ export async function provisionTenant(db: Db, input: NewTenant) {
         name: r.name,
         builtin: key,
         area: r.area,
+        linkedStudentsOnly: r.linkedStudentsOnly,
         permissions: DEFAULT_PERMISSIONS[key as keyof typeof BUILTIN_ROLES],
       })),
     );

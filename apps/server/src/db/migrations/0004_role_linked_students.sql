@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "linked_students_only" boolean DEFAULT false NOT NULL;
