@@ -4,16 +4,31 @@ import { conflict } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sittingNames, subjectNames } from "../academics/academics.service.js";
 import { classroomInfos, userNames } from "../classrooms/classrooms.service.js";
+import { enrolments } from "../enrolments/enrolments.table.js";
 import { type HourRecord, hourStudents, hours, type PeriodRecord, periods, timetables } from "./timetable.table.js";
 
 export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 
-/** Student ids of hours that serve chosen students. */
+/**
+ * Student ids of hours that serve chosen students: those chosen who are still enrolled in the
+ * hour's classroom. A student removed, transferred or promoted out of the class leaves its hours
+ * with it, and comes back with a new enrolment there.
+ */
 export async function hourStudentIds(scope: TenantScope, hourIds: number[]): Promise<Map<number, number[]>> {
   if (!hourIds.length) return new Map();
   const rows = await scope.db
     .select({ hourId: hourStudents.hourId, studentId: hourStudents.studentId })
     .from(hourStudents)
+    .innerJoin(hours, and(eq(hours.tenantId, hourStudents.tenantId), eq(hours.id, hourStudents.hourId)))
+    .innerJoin(
+      enrolments,
+      and(
+        eq(enrolments.tenantId, hourStudents.tenantId),
+        eq(enrolments.studentId, hourStudents.studentId),
+        eq(enrolments.classroomId, hours.classroomId),
+        eq(enrolments.status, "active"),
+      ),
+    )
     .where(scope.where(hourStudents, inArray(hourStudents.hourId, hourIds)))
     .orderBy(asc(hourStudents.id));
   const out = new Map<number, number[]>();

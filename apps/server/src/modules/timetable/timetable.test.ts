@@ -53,12 +53,18 @@ describe("hours and timetable", () => {
     const [a, b] = [await addStudent(s.api), await addStudent(s.api)];
     await enrol(s.api, a.id, s.room5a.id);
     await enrol(s.api, b.id, s.room5a.id);
+    const leaver = await addStudent(s.api);
+    const leaverEnrolment = await enrol(s.api, leaver.id, s.room5a.id);
     const stranger = await addStudent(s.api);
     const h = await hour(s, { label: "Tuition" });
     const updated = await ok<{ data: { audience: string; studentIds: number[] } }>(
-      s.api.post("/admin/api/hour/update-students", { id: h.id, studentIds: [a.id] }),
+      s.api.post("/admin/api/hour/update-students", { id: h.id, studentIds: [a.id, leaver.id] }),
     );
-    expect(updated.data).toMatchObject({ audience: "selected", studentIds: [a.id] });
+    expect(updated.data).toMatchObject({ audience: "selected", studentIds: [a.id, leaver.id] });
+    // A student who leaves the class leaves its hours too.
+    await ok(s.api.post("/admin/api/enrollment/remove-from-class", { ids: [leaverEnrolment.id] }));
+    const leftClass = await ok<{ rows: { id: number; studentIds: number[] }[] }>(s.api.get(`/admin/api/hour?classroomId=${s.room5a.id}`));
+    expect(leftClass.rows.find((r) => r.id === h.id)?.studentIds).toEqual([a.id]);
     expect((await s.api.post("/admin/api/hour/update-students", { id: h.id, studentIds: [stranger.id] })).json().code).toBe("hour.not_in_class");
     expect((await s.api.post("/admin/api/hour/update-students", { id: h.id })).statusCode).toBe(400);
     expect((await other.api.post("/admin/api/hour/update-students", { id: h.id, studentIds: [] })).statusCode).toBe(404);
