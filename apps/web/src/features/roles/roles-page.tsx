@@ -66,8 +66,7 @@ export function RolesPage() {
           // A built-in role keeps its area, and the Admin role stays active: the server refuses both.
           fieldOptions: (r) => ({
             requiresTwoFactor: { description: t("roles:twoFactorHint") },
-            linkedStudentsOnly:
-              r?.builtin === "parent" ? { description: t("roles:linkedLocked"), disabled: true } : { description: t("roles:linkedHint") },
+            linkedStudentsOnly: r?.builtin === "parent" ? { description: t("roles:linkedLocked"), disabled: true } : { description: t("roles:linkedHint") },
             area: { description: r?.builtin ? t("roles:areaLocked") : t("roles:areaHint"), disabled: !!r?.builtin },
             status: { disabled: r?.builtin === "admin" },
           }),
