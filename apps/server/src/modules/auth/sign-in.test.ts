@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, newTenant, PASSWORD, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
 import { auditLog } from "../../platform/audit/audit.tables.js";
+import { sessions } from "../../platform/auth/sessions.table.js";
 import { users } from "../../platform/auth/users.table.js";
 import { addPerson, lastCode, requireTwoFactor, suspendTenant } from "./auth.test-kit.js";
 
@@ -44,6 +45,26 @@ describe("sign-in by mobile and password", () => {
     expect((await api.post("/user/api/user/logout")).statusCode).toBe(200);
     expect((await api.get("/user/open/auth/validatetoken")).json()).toMatchObject({ auth: false });
     expect((await api.get("/user/api/user")).statusCode).toBe(401);
+  });
+
+  it("ends a session left idle past its limit or older than its lifetime, and renews the idle clock of one in use", async () => {
+    const t = await newTenant(app);
+    const db = app.services.db;
+    const idle = await signIn(app, t.code, t.admin.mobile);
+    const old = await signIn(app, t.code, t.admin.mobile);
+    const used = await signIn(app, t.code, t.admin.mobile);
+    const ownSessions = eq(sessions.tenantId, t.id);
+    const newest = async () => (await db.select().from(sessions).where(ownSessions).orderBy(sessions.id)).map((r) => r.id);
+    const [idleId, oldId, usedId] = await newest();
+    // Default idle limit: a week. Eight days without a request ends the session.
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '8 days'` }).where(eq(sessions.id, idleId!));
+    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, oldId!));
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '3 days'` }).where(eq(sessions.id, usedId!));
+    expect((await idle.api.get("/user/api/user")).statusCode).toBe(401);
+    expect((await old.api.get("/user/api/user")).statusCode).toBe(401);
+    expect((await used.api.get("/user/api/user")).statusCode).toBe(200);
+    const [renewed] = await db.select().from(sessions).where(eq(sessions.id, usedId!));
+    expect(Date.now() - renewed!.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 });
 
