@@ -76,6 +76,8 @@ export const SuperSettingsReply = z.object({
   otp: z.object({ length: z.number(), validMinutes: z.number() }),
   /** The Web Push public key browsers subscribe with; null when push is not set up. */
   vapidPublicKey: z.string().nullable(),
+  /** PUBLIC_URL without a trailing slash: where links given to parents point. Null: the address the app is opened at. */
+  publicUrl: z.string().nullable(),
 });
 
 export const VerifyAdminBody = z.object({ password: z.string().min(1).max(128) });

@@ -77,6 +77,7 @@ export function registerPublicInfo(app: FastifyInstance, services: Services) {
       passwordPolicy: { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
       otp: { length: 6, validMinutes: CODE_TTL_MINUTES },
       vapidPublicKey: services.config.VAPID_PUBLIC_KEY ?? null,
+      publicUrl: services.config.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     }),
   });
 }

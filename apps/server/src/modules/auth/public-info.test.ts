@@ -40,6 +40,16 @@ describe("what the sign-in pages read", () => {
     // The Web Push public key is public by design; nothing else of the server's configuration is.
     const { vapidPublicKey: _public, ...rest } = body;
     expect(JSON.stringify(rest)).not.toMatch(/secret|smtp|vapid|password_hash|private/i);
+    expect(body.publicUrl).toBeNull();
+  });
+
+  it("names PUBLIC_URL, without its trailing slash, as where links given to parents point", async () => {
+    const configured = await testApp({ PUBLIC_URL: "https://school.example.org/taleem/" });
+    try {
+      expect((await client(configured).get("/user/open/auth/super-settings")).json().publicUrl).toBe("https://school.example.org/taleem");
+    } finally {
+      await configured.close();
+    }
   });
 });
 

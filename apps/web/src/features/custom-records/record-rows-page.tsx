@@ -12,12 +12,13 @@ import { checkValues, customData, type FormField, fieldErrors, localised, record
 import { api, isApiError } from "../../lib/api";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { usePublicAddress } from "../../lib/public-address";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
-import { apiAddress, pageAddress } from "./records-page";
+import { apiAddress } from "./records-page";
 
 type Detail = z.infer<typeof CustomRecordDetail>;
 type StoredFile = { path: string; name: string };
@@ -124,6 +125,7 @@ function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boo
 /** The rows one record type collected, newest first, with the way to add one by hand. */
 export function RecordRowsPage() {
   const { t, i18n } = useTranslation(["forms", "admin"]);
+  const pageAddress = usePublicAddress();
   const lng = i18n.resolvedLanguage ?? "en";
   const id = Number(useParams().id);
   const to = useAreaPath();

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { backendFor } from "../../lib/backend";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { usePublicAddress } from "../../lib/public-address";
 import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
@@ -18,9 +19,6 @@ const records = viewOf(customRecordResource, "forms:records");
 const formFields: readonly FieldSpec[] = customRecordResource.fields.flatMap((f) =>
   f.key === "name" ? [f, { key: "labels", kind: "textarea" } as const] : [f],
 );
-
-/** The full address of the web page parents open (the web app and the API share one origin in production). */
-export const pageAddress = (page: string) => `${window.location.origin}${page}`;
 
 /** The full address of a record type's public form API, for integrations (a school's own website or app). */
 export const apiAddress = (path: string) => `${backendFor(window.location.origin) || window.location.origin}${path}`;
@@ -46,6 +44,7 @@ const labelsField: FieldOptions = { render: (input) => <LabelsField {...input} /
 /** The school's own record types (hostel requests, transport forms): their fields, rows and public page. */
 export function RecordsPage() {
   const { t } = useTranslation(["forms", "admin"]);
+  const pageAddress = usePublicAddress();
   const to = useAreaPath();
   const navigate = useNavigate();
   const allowed = useCan();

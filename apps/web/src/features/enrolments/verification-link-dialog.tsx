@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { usePublicAddress } from "../../lib/public-address";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { iso } from "../academics/isolate";
@@ -19,9 +20,6 @@ export interface LinkTarget {
   studentName: string;
 }
 
-/** The full address of the public page, on the address this app is opened at. */
-export const verificationUrl = (page: string) => new URL(page, window.location.origin).toString();
-
 /**
  * The public verification link of one enrolment, to copy and send to a parent or another school.
  * The link is shown as text as well: where the browser refuses the clipboard (a plain-http
@@ -31,6 +29,7 @@ export function VerificationLinkDialog({ target, onClose }: { target: LinkTarget
   const { t } = useTranslation(["academics", "admin"]);
   const errorText = useErrorText();
   const phone = useMediaQuery("(max-width: 30em)");
+  const publicAddress = usePublicAddress();
   const clipboard = useClipboard({ timeout: 2500 });
   const record = useQuery({
     queryKey: ["enrolment-record", target?.id],
@@ -43,7 +42,7 @@ export function VerificationLinkDialog({ target, onClose }: { target: LinkTarget
   useEffect(() => {
     if (target) reset.current();
   }, [target]);
-  const url = record.data ? verificationUrl(record.data.verifyPage) : "";
+  const url = record.data ? publicAddress(record.data.verifyPage) : "";
 
   return (
     <Modal

@@ -16,6 +16,7 @@ import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { notify } from "../../lib/notify";
+import { usePublicAddress } from "../../lib/public-address";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
@@ -93,6 +94,7 @@ function VisibilityRow({ label, value, onChange, disabled }: { label: string; va
 /** What the public admission form shows and requires, the courses it offers, its texts and its sheet. */
 export function FormCustomisationPage() {
   const { t, i18n } = useTranslation(["forms", "admissions", "admin"]);
+  const publicAddress = usePublicAddress();
   const lng = i18n.resolvedLanguage ?? "en";
   const to = useAreaPath();
   const allowed = useCan();
@@ -143,7 +145,7 @@ export function FormCustomisationPage() {
   }
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
   const publicPath = code ? `/open/admission/${encodeURIComponent(code)}` : "";
-  const publicUrl = `${window.location.origin}${publicPath}`;
+  const publicUrl = publicAddress(publicPath);
   const label = (f: CustomFieldRow) => (f.labels as Record<string, string | undefined>)[lng] ?? f.label;
 
   return (
