@@ -79,6 +79,25 @@ export function CodeField(props: Omit<TextInputProps, "onChange"> & { onValue: (
   );
 }
 
+/** A mobile number: the phone keypad, filled in from the browser's saved number. */
+export function MobileField(props: Omit<TextInputProps, "onChange"> & { onValue: (v: string) => void; inputRef?: RefObject<HTMLInputElement | null> }) {
+  const { t } = useTranslation("auth");
+  const { onValue, inputRef, ...rest } = props;
+  return (
+    <TextInput
+      ref={inputRef}
+      type="tel"
+      label={t("fields.mobile")}
+      autoComplete="tel"
+      inputMode="tel"
+      name="mobile"
+      required
+      onChange={(e) => onValue(e.currentTarget.value)}
+      {...rest}
+    />
+  );
+}
+
 export function useDocumentTitle(title: string) {
   useEffect(() => {
     const before = document.title;

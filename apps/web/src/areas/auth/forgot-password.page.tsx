@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
-import { CodeField, FormError, SchoolBadge, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { CodeField, FormError, MobileField, SchoolBadge, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
 import { requestOtp } from "./otp-request";
@@ -93,16 +93,7 @@ function BySms({ school }: { school: School }) {
     return (
       <form onSubmit={send} noValidate>
         <Stack gap="md">
-          <TextInput
-            ref={ref}
-            type="tel"
-            label={t("fields.mobile")}
-            value={mobile}
-            onChange={(e) => setMobile(e.currentTarget.value)}
-            autoComplete="tel"
-            inputMode="tel"
-            required
-          />
+          <MobileField inputRef={ref} value={mobile} onValue={setMobile} />
           <FormError error={error} />
           <Button type="submit" loading={busy} fullWidth>
             {t("otp.send")}

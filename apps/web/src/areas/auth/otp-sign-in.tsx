@@ -1,14 +1,12 @@
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import type { AuthReply } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
-import { notify } from "../../lib/notify";
-import { CodeField, CodeStepActions, FormError, StepTitle, useFocusOnMount } from "./auth-ui";
-import { finishSignIn } from "./finish-sign-in";
+import { CodeField, CodeStepActions, FormError, MobileField, StepTitle, useFocusOnMount } from "./auth-ui";
 import { requestOtp } from "./otp-request";
 import type { School } from "./school";
+import { useCodeStep } from "./use-code-step";
 
 /** Sign in with a code sent by SMS: no password needed (one may be set afterwards). */
 export function OtpSignIn({ school, onBack }: { school: School; onBack: () => void }) {
@@ -41,17 +39,7 @@ function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <StepTitle title={t("otp.title")} hint={t("otp.hint")} />
-        <TextInput
-          ref={ref}
-          type="tel"
-          label={t("fields.mobile")}
-          value={mobile}
-          onChange={(e) => setMobile(e.currentTarget.value)}
-          autoComplete="tel"
-          inputMode="tel"
-          name="mobile"
-          required
-        />
+        <MobileField inputRef={ref} value={mobile} onValue={setMobile} />
         <FormError error={error} />
         <Button type="submit" loading={busy} fullWidth>
           {t("otp.send")}
@@ -66,39 +54,10 @@ function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile
 
 function OtpCode({ school, mobile, onBack }: { school: School; mobile: string; onBack: () => void }) {
   const { t } = useTranslation("auth");
-  const navigate = useNavigate();
-  const [otp, setOtp] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const ref = useFocusOnMount<HTMLInputElement>();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (otp.length !== 6) return setError(t("validation.codeDigits"));
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await api.post<AuthReply>("/admin/open/auth/validate-otp", { mobile, otp, code: school.code });
-      if (reply.auth) return finishSignIn(reply, navigate);
-      setError(reply.message);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
-  }
-
-  async function resend() {
-    setResending(true);
-    setError(null);
-    try {
-      await requestOtp(school.code, mobile, "login");
-      notify.info(t("otp.resent"));
-    } catch (err) {
-      setError(err);
-    }
-    setResending(false);
-  }
+  const { otp, setOtp, busy, resending, error, ref, submit, sendAgain } = useCodeStep({
+    verify: (otp) => api.post<AuthReply>("/admin/open/auth/validate-otp", { mobile, otp, code: school.code }),
+    resend: () => requestOtp(school.code, mobile, "login"),
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -112,7 +71,14 @@ function OtpCode({ school, mobile, onBack }: { school: School; mobile: string; o
         </Text>
         <CodeField inputRef={ref} value={otp} onValue={setOtp} name="otp" />
         <FormError error={error} />
-        <CodeStepActions submitLabel={t("otp.verify")} backLabel={t("otp.changeMobile")} busy={busy} resending={resending} onBack={onBack} onResend={resend} />
+        <CodeStepActions
+          submitLabel={t("otp.verify")}
+          backLabel={t("otp.changeMobile")}
+          busy={busy}
+          resending={resending}
+          onBack={onBack}
+          onResend={sendAgain}
+        />
       </Stack>
     </form>
   );
