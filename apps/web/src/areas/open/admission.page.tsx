@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck, IconUserCheck } from "@tabler/icons-react";
+import { Alert, Box, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconUserCheck } from "@tabler/icons-react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -10,7 +10,7 @@ import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { FormFieldInput } from "./form-field";
 import { megabytes } from "./form-files";
 import { checkValues, type FieldValue, type FormField, fieldErrors, focusField, localised, looksLikeMobile, pickedBytes, type Values } from "./public-form";
-import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };
 
@@ -208,22 +208,16 @@ export function AdmissionPage() {
         <Stack gap="md">
           <SchoolHeader school={form.school} subtitle={t("apply.title")} />
           {sent ? (
-            <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid="application-sent">
-              <Stack align="center" ta="center" gap="sm">
-                <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
-                <Title order={2} size="h3">
-                  {t("apply.sentTitle")}
-                </Title>
-                <Text>{t("apply.sentNumber")}</Text>
-                <Text fz={28} fw={700} dir="ltr" data-testid="application-no">
-                  {sent.applicationNo}
-                </Text>
-                <Text c="dimmed">{t("apply.sentText", { mobile: sent.guardianMobile })}</Text>
-                <Button variant="default" onClick={startAgain} mt="sm">
-                  {t("apply.another")}
-                </Button>
-              </Stack>
-            </Paper>
+            <SentCard
+              testId="application-sent"
+              numberTestId="application-no"
+              title={t("apply.sentTitle")}
+              numberLabel={t("apply.sentNumber")}
+              number={sent.applicationNo}
+              text={t("apply.sentText", { mobile: sent.guardianMobile })}
+              again={t("apply.another")}
+              onAgain={startAgain}
+            />
           ) : !form.open ? (
             <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("apply.closedTitle")} role="alert" data-testid="admissions-closed">
               {t("apply.closedText", { school: form.school.name })}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import type { PublicSchool } from "@taleem/contract";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -93,5 +93,36 @@ export function FormFooter({ error, sending, label }: { error: string | null; se
         {label}
       </Button>
     </>
+  );
+}
+
+/** What a public form shows once sent: the number to keep, what happens next, and a way to send another. */
+export function SentCard(props: {
+  testId: string;
+  numberTestId: string;
+  title: string;
+  numberLabel: string;
+  number: ReactNode;
+  text: string;
+  again: string;
+  onAgain: () => void;
+}) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid={props.testId}>
+      <Stack align="center" ta="center" gap="sm">
+        <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
+        <Title order={2} size="h3">
+          {props.title}
+        </Title>
+        <Text>{props.numberLabel}</Text>
+        <Text fz={28} fw={700} dir="ltr" data-testid={props.numberTestId}>
+          {props.number}
+        </Text>
+        <Text c="dimmed">{props.text}</Text>
+        <Button variant="default" onClick={props.onAgain} mt="sm">
+          {props.again}
+        </Button>
+      </Stack>
+    </Paper>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { PublicRecordForm } from "@taleem/contract";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +20,7 @@ import {
   recordFieldOf,
   type Values,
 } from "./public-form";
-import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Form = z.infer<typeof PublicRecordForm>;
 
@@ -148,22 +147,16 @@ export function RecordFormPage() {
         <Stack gap="md">
           <SchoolHeader school={form.school} subtitle={<bdi data-testid="record-name">{title}</bdi>} />
           {sentId !== null ? (
-            <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} role="status" data-testid="record-sent">
-              <Stack align="center" ta="center" gap="sm">
-                <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
-                <Title order={2} size="h3">
-                  {t("recordForm.sentTitle")}
-                </Title>
-                <Text>{t("recordForm.sentNumber")}</Text>
-                <Text fz={28} fw={700} dir="ltr" data-testid="reference-no">
-                  {sentId}
-                </Text>
-                <Text c="dimmed">{t("recordForm.sentText")}</Text>
-                <Button variant="default" onClick={startAgain} mt="sm">
-                  {t("recordForm.another")}
-                </Button>
-              </Stack>
-            </Paper>
+            <SentCard
+              testId="record-sent"
+              numberTestId="reference-no"
+              title={t("recordForm.sentTitle")}
+              numberLabel={t("recordForm.sentNumber")}
+              number={sentId}
+              text={t("recordForm.sentText")}
+              again={t("recordForm.another")}
+              onAgain={startAgain}
+            />
           ) : (
             <form ref={formRef} onSubmit={submit} noValidate>
               <Stack gap="md">
