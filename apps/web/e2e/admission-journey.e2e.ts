@@ -3,7 +3,7 @@ import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appReady, baseUrl, codeFromLog, DEMO, logMark, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, codeFromLog, DEMO, logMark, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -39,27 +39,6 @@ function tinyPng(size = 16): Buffer {
   for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) pixels.set([20, 120 + x * 4, 100 + y * 4], y * row + 1 + x * 3);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(pixels)), pngChunk("IEND", Buffer.alloc(0))]);
-}
-
-/** The admin's calls for the test's own set-up (the e2e server is shared: every name is unique). */
-async function adminApi() {
-  const login = await fetch(`${baseUrl()}/admin/open/auth/login-mobile`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ code: DEMO.code, mobile: DEMO.mobiles.admin, password: DEMO.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", "x-access-token": token },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-  return { get: <T>(path: string) => call<T>("GET", path), post: <T>(path: string, body: unknown) => call<T>("POST", path, body) };
 }
 
 type Saved = { data: { id: number } };

@@ -141,3 +141,27 @@ export async function settledPath(page: Page, expected: string): Promise<string>
   await page.waitForURL((u) => u.pathname === expected);
   return new URL(page.url()).pathname;
 }
+
+/**
+ * The demo admin's API, for what a test sets up without driving screens (the e2e server is
+ * shared: every name a test makes is unique). `call` throws with the server's reply on a non-2xx.
+ */
+export async function adminApi() {
+  const login = await fetch(`${baseUrl()}/admin/open/auth/login-mobile`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ code: DEMO.code, mobile: DEMO.mobiles.admin, password: DEMO.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", "x-access-token": token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+  return { call, get: <T>(path: string) => call<T>("GET", path), post: <T>(path: string, body: unknown) => call<T>("POST", path, body) };
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appReady, baseUrl, DEMO, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, baseUrl, DEMO, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -12,26 +12,6 @@ const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 3 3]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
-
-/** The admin's calls for what this test does not drive through screens (the e2e server is shared: names are unique). */
-async function adminApi() {
-  const login = await fetch(`${baseUrl()}/admin/open/auth/login-mobile`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ code: DEMO.code, mobile: DEMO.mobiles.admin, password: DEMO.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", "x-access-token": token },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
 
 /** The row of a record type on the admin list. */
 const rowOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
@@ -46,7 +26,7 @@ describe("a record type's public form", () => {
   });
 
   it("an admin names it per language and opens it; a visitor sends it in Arabic on a phone; the admin sees the row", async () => {
-    const call = await adminApi();
+    const { call } = await adminApi();
 
     // 1. The admin adds the record type with its Arabic name, staff only for now.
     const admin = await browser.page({ permissions: ["clipboard-read", "clipboard-write"] });
