@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { RowId } from "./admin/common.js";
-import { Password, Username } from "./admin/users.js";
-import { AuthUser, Otp } from "./auth.js";
-import { Language } from "./platform/areas.js";
+import { Otp, Password, Username } from "./account-values.js";
+import { defineAction } from "./action.js";
+import { AuthUser } from "./auth.js";
+import { SESSION_ROUTES } from "./session-calls.js";
+import { Language, RowId } from "./values.js";
 
 /** What a person may change of their own account; role and mobile number are the school's to change. */
 export const ProfileUpdate = z
@@ -35,3 +36,52 @@ export const PushTokenBody = z.object({
 export const PushTokenReply = z.object({ message: z.string(), stored: z.boolean() });
 
 export const MeReply = z.object({ message: z.string(), data: AuthUser });
+
+// A person's own account: every call is the signed-in person's, about themselves.
+
+export const getMe = defineAction({
+  method: "GET",
+  path: "/user/api/user",
+  module: "account",
+  summary: "The signed-in person's own profile",
+  reply: MeReply,
+});
+
+export const updateMe = defineAction({
+  ...SESSION_ROUTES.updateMe,
+  module: "account",
+  summary: "Change one's own name, e-mail address (it then needs verifying again), language or username; role and mobile number are the school's to change",
+  body: ProfileUpdate,
+  reply: MeReply,
+  errors: [409],
+});
+
+export const changeOwnPassword = defineAction({
+  ...SESSION_ROUTES.changeOwnPassword,
+  module: "account",
+  summary:
+    "Change one's own password: currentPassword and newPassword, or only newPassword while the account has none yet. Every other session of the person ends; this one stays.",
+  body: PasswordChange,
+  reply: MeReply,
+  errors: [429],
+});
+
+export const switchProfile = defineAction({
+  method: "PUT",
+  path: "/user/api/user/switchprofile",
+  module: "account",
+  summary:
+    "Make another of one's profiles the session's active one. When its role requires two-factor, the first call sends a code and answers twoFactorRequired; repeat it with otp.",
+  body: SwitchProfileBody,
+  reply: SwitchProfileReply,
+  errors: [404, 429],
+});
+
+export const registerPush = defineAction({
+  ...SESSION_ROUTES.registerPush,
+  module: "account",
+  summary:
+    "Register this device for push: a native wrapper's fcmToken or a browser's Web Push subscription. Kept newest first, at most 10 per person; a device moves to whoever registers it last. Without either, nothing is stored.",
+  body: PushTokenBody,
+  reply: PushTokenReply,
+});

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { Email, Mobile, Password, ProfileSummary } from "./admin/users.js";
-import { Area, Language } from "./platform/areas.js";
-
-export const BusinessCode = z.string().trim().min(2).max(32);
+import { BusinessCode, Otp, Password, ProfileSummary, Username } from "./account-values.js";
+import { defineAction } from "./action.js";
+import { Area } from "./platform/areas.js";
+import { MessageReply } from "./resource.js";
+import { SESSION_ROUTES } from "./session-calls.js";
+import { Email, Language, Mobile } from "./values.js";
 
 /** The signed-in person as every sign-in reply and the session check describe them. */
 export const AuthUser = z.object({
@@ -33,12 +35,6 @@ export const AuthReply = z.union([
   z.object({ auth: z.literal(false), twoFactorRequired: z.boolean().optional(), message: z.string() }),
 ]);
 export type AuthReply = z.infer<typeof AuthReply>;
-
-/** A six-digit one-time code as typed. */
-export const Otp = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, "The code has 6 digits");
 
 /** What a one-time code requested at sign-in is for: signing in, or setting a new password. */
 export const OtpPurpose = z.enum(["login", "reset"]);
@@ -88,3 +84,216 @@ export const PlatformAdmin = z.object({ id: z.number(), name: z.string(), email:
 export const PlatformLoginBody = z.object({ email: Email, password: z.string().min(1).max(128) });
 export const PlatformAuthReply = z.object({ auth: z.literal(true), admin: PlatformAdmin, token: z.string(), message: z.string() });
 export const PlatformMeReply = z.object({ auth: z.literal(true), admin: PlatformAdmin });
+
+/** A password as typed at sign-in: any length the policy ever allowed, checked against the stored hash. */
+const SignInPassword = z.string().min(1).max(128);
+
+// The sign-in calls: every refusal says `auth: false` (the client reads it), and failures are
+// rate limited per account and address (429).
+
+export const loginMobile = defineAction({
+  ...SESSION_ROUTES.loginMobile,
+  module: "auth",
+  access: "open",
+  summary: "Sign in with mobile number and password",
+  body: z.object({ mobile: Mobile, password: SignInPassword, code: BusinessCode }),
+  reply: AuthReply,
+  errors: [429],
+});
+
+export const loginUsername = defineAction({
+  ...SESSION_ROUTES.loginUsername,
+  module: "auth",
+  access: "open",
+  summary: "Sign in with username and password",
+  body: z.object({ username: Username, password: SignInPassword, code: BusinessCode }),
+  reply: AuthReply,
+  errors: [429],
+});
+
+export const verifyTwoFactor = defineAction({
+  ...SESSION_ROUTES.verifyTwoFactor,
+  module: "auth",
+  access: "open",
+  summary: "Complete a sign-in with the two-factor code (the password is checked again)",
+  body: z
+    .object({ mobile: Mobile.optional(), username: Username.optional(), password: SignInPassword, code: BusinessCode, otp: Otp })
+    .refine((b) => b.mobile || b.username, { message: "Give the mobile number or the username", path: ["mobile"] }),
+  reply: AuthReply,
+  errors: [429],
+});
+
+export const requestCode = defineAction({
+  ...SESSION_ROUTES.requestCode,
+  module: "auth",
+  access: "open",
+  summary:
+    "Send a one-time code by SMS for signing in (purpose login) or setting a new password (purpose reset). The reply is the same whether or not the number has an account; at most 3 requests per number per 15 minutes.",
+  body: LoginOtpBody,
+  reply: MessageReply,
+  errors: [429],
+});
+
+export const signInWithCode = defineAction({
+  ...SESSION_ROUTES.signInWithCode,
+  module: "auth",
+  access: "open",
+  summary:
+    "Sign in with a login code from loginotp. user.mustSetPassword is true when the account has no password yet. A role that requires two-factor cannot sign in by code alone.",
+  body: ValidateOtpBody,
+  reply: AuthReply,
+  errors: [429],
+});
+
+export const resetPasswordWithCode = defineAction({
+  ...SESSION_ROUTES.resetPasswordWithCode,
+  module: "auth",
+  access: "open",
+  summary: "Set a new password with a reset code from loginotp (purpose reset); every session of the person ends",
+  body: ResetPasswordMobileBody,
+  reply: MessageReply,
+  errors: [429],
+});
+
+export const sendResetLink = defineAction({
+  ...SESSION_ROUTES.sendResetLink,
+  module: "auth",
+  access: "open",
+  summary:
+    "E-mail a password reset link. `user` is the account's e-mail address, mobile number or username; `code` is the school's business code (a person is an account in one school). The reply never tells whether an account matched.",
+  body: SendResetLinkBody,
+  reply: MessageReply,
+  errors: [429],
+});
+
+export const checkResetLink = defineAction({
+  ...SESSION_ROUTES.checkResetLink,
+  module: "auth",
+  access: "open",
+  summary: "Whether a reset link still works (does not use it up); names the link's school",
+  body: LinkTokenBody,
+  reply: LinkTokenReply,
+});
+
+export const resetPasswordWithLink = defineAction({
+  ...SESSION_ROUTES.resetPasswordWithLink,
+  module: "auth",
+  access: "open",
+  summary: "Set a new password with a reset link (uses it up); every session of the person ends. `code`, when given, must be the link's school.",
+  params: z.object({ token: LinkTokenBody.shape.token }),
+  body: ResetPasswordBody,
+  reply: MessageReply,
+});
+
+export const sendVerificationLink = defineAction({
+  method: "POST",
+  path: "/admin/open/auth/sendemailverificationlink",
+  module: "auth",
+  // Sends to an account, so it needs the account's session; the address must be the account's own.
+  access: "user",
+  summary:
+    "E-mail the signed-in person a link confirming their address. `email`, when given, must be the account's address (change it with PUT /user/api/user first).",
+  body: z.object({ email: Email.optional() }),
+  reply: MessageReply,
+  errors: [429],
+});
+
+export const verifyEmail = defineAction({
+  ...SESSION_ROUTES.verifyEmail,
+  module: "auth",
+  access: "open",
+  summary: "Confirm an e-mail address with the link's token (uses it up)",
+  body: LinkTokenBody,
+  reply: MessageReply,
+});
+
+export const sendWelcomeEmail = defineAction({
+  method: "POST",
+  path: "/admin/open/auth/signup-welcome-email",
+  module: "auth",
+  // Sends to an account, so it needs the account's session: nobody mails a stranger from here.
+  access: "user",
+  summary: "E-mail the signed-in person the welcome message (to the account's own address)",
+  body: z.object({}).optional(),
+  reply: MessageReply,
+  errors: [429],
+});
+
+export const checkSchool = defineAction({
+  ...SESSION_ROUTES.checkSchool,
+  module: "auth",
+  access: "open",
+  summary: "Whether an active school or centre has this business code, with its name and logo",
+  body: CheckEntityBody,
+  reply: CheckEntityReply,
+});
+
+export const authMedia = defineAction({
+  ...SESSION_ROUTES.authMedia,
+  module: "auth",
+  access: "open",
+  summary: "The service's name, logo and pictures for the sign-in pages, and the app store links",
+  reply: AuthMediaReply,
+});
+
+export const superSettings = defineAction({
+  ...SESSION_ROUTES.superSettings,
+  module: "auth",
+  access: "open",
+  summary: "Service-wide settings the sign-in pages need: languages, app store links, password and code rules",
+  reply: SuperSettingsReply,
+});
+
+export const validateSession = defineAction({
+  ...SESSION_ROUTES.validateSession,
+  module: "auth",
+  access: "open",
+  summary: "The session check",
+  reply: z.union([z.object({ auth: z.literal(true), user: AuthUser }), z.object({ auth: z.literal(false), message: z.string() })]),
+});
+
+export const signOut = defineAction({
+  ...SESSION_ROUTES.signOut,
+  module: "auth",
+  summary: "Sign out: revokes this session",
+  reply: MessageReply,
+});
+
+export const verifyAdmin = defineAction({
+  method: "POST",
+  path: "/admin/open/auth/verify-admin",
+  module: "auth",
+  // Under /admin/open by the specification's path, but it checks the caller's own password, so it
+  // needs a signed-in session of an admin-area role.
+  access: "user",
+  summary: "Confirm the signed-in admin's password before a dangerous action (needs an admin-area session; failures are rate limited)",
+  body: VerifyAdminBody,
+  reply: VerifyAdminReply,
+  errors: [429],
+});
+
+export const platformSignIn = defineAction({
+  ...SESSION_ROUTES.platformSignIn,
+  module: "platform",
+  access: "open",
+  summary: "Platform admin sign-in (no school code)",
+  body: PlatformLoginBody,
+  reply: PlatformAuthReply,
+  errors: [429],
+});
+
+export const platformMe = defineAction({
+  ...SESSION_ROUTES.platformMe,
+  module: "platform",
+  access: "platform",
+  summary: "The signed-in platform admin",
+  reply: PlatformMeReply,
+});
+
+export const platformSignOut = defineAction({
+  ...SESSION_ROUTES.platformSignOut,
+  module: "platform",
+  access: "platform",
+  summary: "Platform admin sign-out: revokes this session",
+  reply: MessageReply,
+});

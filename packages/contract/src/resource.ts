@@ -1,4 +1,16 @@
 import { z } from "zod";
+import {
+  type CreateSchemaOf,
+  createdAt,
+  createSchema,
+  type FieldMap,
+  type RowSchemaOf,
+  rowSchema,
+  screenHints,
+  type UpdateSchemaOf,
+  updateSchema,
+} from "./fields.js";
+import type { ModuleKey } from "./platform/permissions.js";
 
 /** How a list filter compares a query value with a column. */
 export type FilterKind = "exact" | "search" | "boolean" | "from" | "to";
@@ -14,20 +26,28 @@ export interface FieldSpec {
   required?: boolean;
   /** Shown only on create (a password, say). */
   createOnly?: boolean;
+  /** Typed in the person's own script: the input follows the letters' direction. */
+  native?: boolean;
 }
 
 export interface ColumnSpec {
   key: string;
-  kind?: "text" | "status" | "date" | "number" | "boolean" | "tags";
+  /**
+   * How a cell shows its value: `name` adds the native-script form (`<key>Native`) beneath;
+   * `phone` keeps digits left to right in any page; `year` is a number without grouping.
+   */
+  kind?: "text" | "name" | "status" | "date" | "number" | "year" | "phone" | "boolean" | "tags";
   sortable?: boolean;
+  /** Shown as the card's title where the list becomes cards (a phone). */
+  summary?: boolean;
 }
 
-export interface ResourceDefinition<Row extends z.ZodObject = z.ZodObject, Create extends z.ZodObject = z.ZodObject, Update extends z.ZodObject = z.ZodObject> {
+export interface ResourceDefinition<Row extends z.ZodObject = z.ZodObject, Create extends z.ZodType = z.ZodType, Update extends z.ZodObject = z.ZodObject> {
   /** Path under /admin/api, exactly as the specification names it. */
   path: string;
   /** Permission and plan key. */
-  module: string;
-  /** i18n namespace and key stem: `${i18n}.title`, `${i18n}.fields.${key}`. */
+  module: ModuleKey;
+  /** i18n namespace and key stem: `${i18n}.title`, `${i18n}.fields.${key}`; "ns:key" for a key inside a namespace. */
   i18n: string;
   row: Row;
   create: Create;
@@ -41,16 +61,55 @@ export interface ResourceDefinition<Row extends z.ZodObject = z.ZodObject, Creat
   fields: readonly FieldSpec[];
 }
 
-export function defineResource<Row extends z.ZodObject, Create extends z.ZodObject, Update extends z.ZodObject>(
+export interface ResourceDeclaration<F extends FieldMap, Create extends z.ZodType> {
+  path: string;
+  module: ModuleKey;
+  i18n: string;
+  /**
+   * Every field once, in the order the list and the form show them; `id` and `createdAt` come with
+   * every row (declare `createdAt: field.createdAt.column("date")` to show it as a column).
+   */
+  fields: F;
+  /** `field` or `-field`; the default is `-createdAt`. */
+  defaultSort?: string;
+  /** Filters that are not a field (served by a filter hook on the server), with their kind. */
+  filters?: Record<string, FilterKind>;
+  /** Checks across fields of the create body (give a name or a student, say). */
+  refine?: (create: CreateSchemaOf<F & { createdAt: typeof createdAt }>) => Create;
+}
+
+/**
+ * A resource from its fields: the reply row, the create and update bodies, the list's filters,
+ * search, sort and columns and the form's fields are all derived from one declaration.
+ */
+export function defineResource<F extends FieldMap, Create extends z.ZodType = CreateSchemaOf<F & { createdAt: typeof createdAt }>>(
+  decl: ResourceDeclaration<F, Create>,
+): ResourceDefinition<RowSchemaOf<F & { createdAt: typeof createdAt }>, Create, UpdateSchemaOf<F & { createdAt: typeof createdAt }>> {
+  const fields = { ...decl.fields, createdAt: decl.fields.createdAt ?? createdAt } as F & { createdAt: typeof createdAt };
+  const hints = screenHints(fields);
+  const create = createSchema(fields);
+  return {
+    path: decl.path,
+    module: decl.module,
+    i18n: decl.i18n,
+    row: rowSchema(fields),
+    create: decl.refine ? decl.refine(create) : (create as unknown as Create),
+    update: updateSchema(fields),
+    ...hints,
+    filters: { ...hints.filters, ...decl.filters },
+    defaultSort: decl.defaultSort ?? "-createdAt",
+  };
+}
+
+/**
+ * A resource written out in full, for one whose reply is not its fields (a projection of
+ * several tables). Prefer `defineResource`.
+ */
+export function defineResourceShape<Row extends z.ZodObject, Create extends z.ZodType, Update extends z.ZodObject>(
   def: ResourceDefinition<Row, Create, Update>,
 ): ResourceDefinition<Row, Create, Update> {
   return def;
 }
-
-/** A row id: a positive integer the database can hold. */
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
-export const Status = z.enum(["active", "inactive"]);
-export type Status = z.infer<typeof Status>;
 
 /** Pagination and sort understood by every list. */
 export const ListQuery = z.object({

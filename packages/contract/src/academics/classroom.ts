@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { RowId } from "../admin/common.js";
+import { defineAction, IdParams } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
-import { ActiveStatus, updateOf } from "./common.js";
+import { RowId, Status } from "../values.js";
 import { StudentBrief } from "./student.js";
 
 /** A subject taught in a classroom, and by whom. */
@@ -14,76 +15,75 @@ export const ClassroomSubject = z.object({
 });
 export type ClassroomSubject = z.infer<typeof ClassroomSubject>;
 
-/** A division of a course class in a batch: Class 5-A, 2026-27. */
-export const ClassroomRow = z.object({
-  id: z.number(),
-  batchId: z.number(),
-  batchName: z.string(),
-  courseId: z.number(),
-  courseName: z.string(),
-  courseClassId: z.number(),
-  className: z.string(),
-  /** The division: A, B, Boys, Girls. */
-  name: z.string(),
-  /** Class and division together: "Class 5-A". */
-  label: z.string(),
-  capacity: z.number().nullable(),
-  room: z.string().nullable(),
-  classTeacherId: z.number().nullable(),
-  classTeacherName: z.string().nullable(),
-  subjects: z.array(ClassroomSubject),
-  studentCount: z.number(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type ClassroomRow = z.infer<typeof ClassroomRow>;
-
 const SubjectAssignment = z.object({ subjectId: RowId, teacherId: RowId.nullish() });
-const classroomFields = {
-  batchId: RowId,
-  courseClassId: RowId,
-  name: z.string().trim().min(1).max(40),
-  capacity: z.number().int().min(1).max(1000).nullish(),
-  room: z.string().trim().max(60).nullish(),
-  /** A user with a staff profile. */
-  classTeacherId: RowId.nullish(),
-  /** Replaces the classroom's subjects (each with an optional teacher). */
-  subjects: z.array(SubjectAssignment).max(40),
-  status: ActiveStatus,
-};
-export const ClassroomCreate = z.object({ ...classroomFields, subjects: classroomFields.subjects.optional(), status: ActiveStatus.default("active") });
-export const ClassroomUpdate = updateOf(classroomFields);
 
+/** A division of a course class in a batch: Class 5-A, 2026-27. */
 export const classroomResource = defineResource({
   path: "classRoom",
   module: "academics",
-  i18n: "classrooms",
-  row: ClassroomRow,
-  create: ClassroomCreate,
-  update: ClassroomUpdate,
-  filters: { batchId: "exact", courseClassId: "exact", courseId: "exact", classTeacherId: "exact", status: "exact" },
-  search: ["name"],
-  sortable: ["name", "createdAt"],
+  i18n: "academics:classrooms",
+  fields: {
+    batchId: field.ref("batch").required().filter(),
+    courseClassId: field.ref("course/class").required().filter(),
+    /** The course of the class, kept on the classroom by the server. */
+    courseId: field.readOnly(z.number()).filter(),
+    className: field.readOnly(z.string()),
+    /** The division: A, B, Boys, Girls. */
+    name: field.text(40).required().search().sort(),
+    /** Class and division together: "Class 5-A". */
+    label: field.readOnly(z.string()).column(),
+    courseName: field.readOnly(z.string()).column(),
+    batchName: field.readOnly(z.string()).column(),
+    capacity: field.int(1, 1000),
+    room: field.text(60),
+    /** A user with a staff profile. */
+    classTeacherId: field.ref("user").filter(),
+    classTeacherName: field.readOnly(z.string().nullable()).column(),
+    /** Replaces the classroom's subjects (each with an optional teacher). */
+    subjects: field.shaped(z.array(SubjectAssignment).max(40), z.array(ClassroomSubject)).default([]),
+    studentCount: field.readOnly(z.number()).column("number"),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "name",
-  columns: [
-    { key: "label", sortable: false },
-    { key: "courseName" },
-    { key: "batchName" },
-    { key: "classTeacherName" },
-    { key: "studentCount", kind: "number" },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "batchId", kind: "select", ref: { resource: "batch", label: "name" }, required: true },
-    { key: "courseClassId", kind: "select", ref: { resource: "course/class", label: "name" }, required: true },
-    { key: "name", kind: "text", required: true },
-    { key: "capacity", kind: "number" },
-    { key: "room", kind: "text" },
-    { key: "classTeacherId", kind: "select", ref: { resource: "user", label: "name" } },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
+});
+export type ClassroomRow = z.infer<typeof classroomResource.row>;
+
+/** The list serves lists only; a page that shows one classroom reads it here, as its list row shows it. */
+export const getClassroom = defineAction({
+  method: "GET",
+  path: "/admin/api/classRoom/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "One classroom with its names, subjects, teachers and active student count",
+  params: IdParams,
+  reply: z.object({ message: z.string(), data: classroomResource.row }),
+  errors: [404],
+});
+
+const listOf = <T extends z.ZodType>(row: T) => z.object({ message: z.string(), rows: z.array(row), count: z.number() });
+
+export const classroomSubjects = defineAction({
+  method: "GET",
+  path: "/admin/api/classRoom/subjects/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "A classroom's subjects and their teachers",
+  params: IdParams,
+  reply: listOf(ClassroomSubject),
+  errors: [404],
 });
 
 /** A student of a classroom, with their enrolment. */
 export const ClassroomStudent = StudentBrief.extend({ enrollmentId: z.number(), rollNo: z.number().nullable() });
 export type ClassroomStudent = z.infer<typeof ClassroomStudent>;
+
+export const classroomStudents = defineAction({
+  method: "GET",
+  path: "/admin/api/classRoom/students/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "The students actively enrolled in a classroom, by roll number",
+  params: IdParams,
+  reply: listOf(ClassroomStudent),
+  errors: [404],
+});

@@ -1,23 +1,10 @@
 import { z } from "zod";
-import { RowId } from "../admin/common.js";
+import { defineAction, IdParams } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
-import { ActiveStatus, DateOnly, updateOf } from "./common.js";
+import { DateOnly, Instant, Status } from "../values.js";
 
 export const CourseKind = z.enum(["hifz", "madrasa", "alim", "school", "other"]);
-
-/** A programme: Hifz, a madrasa curriculum, an Alim course. */
-export const CourseRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  kind: CourseKind,
-  description: z.string().nullable(),
-  durationYears: z.number().nullable(),
-  /** A Google Sheets link the course's students are imported from. */
-  sheetUrl: z.string().nullable(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type CourseRow = z.infer<typeof CourseRow>;
 
 /** A Google Sheets link (or another allowed import address); checked again when used. */
 const SheetUrl = z
@@ -26,78 +13,39 @@ const SheetUrl = z
   .max(1000)
   .refine((v) => /^https?:\/\//.test(v), "Give the full address, starting with https://");
 
-const courseFields = {
-  name: z.string().trim().min(1).max(120),
-  kind: CourseKind,
-  description: z.string().trim().max(2000).nullish(),
-  durationYears: z.number().int().min(1).max(20).nullish(),
-  sheetUrl: SheetUrl.nullish(),
-  status: ActiveStatus,
-};
-export const CourseCreate = z.object({ ...courseFields, kind: CourseKind.default("other"), status: ActiveStatus.default("active") });
-export const CourseUpdate = updateOf(courseFields);
-
+/** A programme: Hifz, a madrasa curriculum, an Alim course. */
 export const courseResource = defineResource({
   path: "course",
   module: "academics",
-  i18n: "courses",
-  row: CourseRow,
-  create: CourseCreate,
-  update: CourseUpdate,
-  filters: { status: "exact", kind: "exact" },
-  search: ["name"],
-  sortable: ["name", "createdAt"],
+  i18n: "academics:courses",
+  fields: {
+    name: field.text(120).required().search().sort().column(),
+    kind: field.choice(CourseKind).default("other").filter().column(),
+    description: field.longText(2000),
+    durationYears: field.int(1, 20).column("number"),
+    /** A Google Sheets link the course's students are imported from. */
+    sheetUrl: field.shaped(SheetUrl, z.string()).form({ kind: "text" }),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "name",
-  columns: [{ key: "name", sortable: true }, { key: "kind" }, { key: "durationYears", kind: "number" }, { key: "status", kind: "status" }],
-  fields: [
-    { key: "name", kind: "text", required: true },
-    { key: "kind", kind: "select", options: ["hifz", "madrasa", "alim", "school", "other"] },
-    { key: "description", kind: "textarea" },
-    { key: "durationYears", kind: "number" },
-    { key: "sheetUrl", kind: "text" },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
 });
+export type CourseRow = z.infer<typeof courseResource.row>;
 
 /** A level of a course (Class 5), in order. */
-export const CourseClassRow = z.object({
-  id: z.number(),
-  courseId: z.number(),
-  courseName: z.string(),
-  name: z.string(),
-  order: z.number(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type CourseClassRow = z.infer<typeof CourseClassRow>;
-const courseClassFields = {
-  courseId: RowId,
-  name: z.string().trim().min(1).max(60),
-  order: z.number().int().min(0).max(1000),
-  status: ActiveStatus,
-};
-export const CourseClassCreate = z.object({ ...courseClassFields, order: courseClassFields.order.default(0), status: ActiveStatus.default("active") });
-export const CourseClassUpdate = updateOf(courseClassFields);
-
 export const courseClassResource = defineResource({
   path: "course/class",
   module: "academics",
-  i18n: "courseClasses",
-  row: CourseClassRow,
-  create: CourseClassCreate,
-  update: CourseClassUpdate,
-  filters: { courseId: "exact", status: "exact" },
-  search: ["name"],
-  sortable: ["order", "name", "createdAt"],
+  i18n: "academics:courseClasses",
+  fields: {
+    courseId: field.ref("course").required().filter(),
+    name: field.text(60).required().search().sort().column(),
+    courseName: field.readOnly(z.string()).column(),
+    order: field.int(0, 1000).default(0).sort().column("number"),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "order",
-  columns: [{ key: "name", sortable: true }, { key: "courseName" }, { key: "order", kind: "number", sortable: true }, { key: "status", kind: "status" }],
-  fields: [
-    { key: "courseId", kind: "select", ref: { resource: "course", label: "name" }, required: true },
-    { key: "name", kind: "text", required: true },
-    { key: "order", kind: "number" },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
 });
+export type CourseClassRow = z.infer<typeof courseClassResource.row>;
 
 export const ContentKind = z.enum(["link", "video", "document", "text"]);
 export const CourseContentRow = z.object({
@@ -108,7 +56,7 @@ export const CourseContentRow = z.object({
   url: z.string().nullable(),
   text: z.string().nullable(),
   order: z.number(),
-  createdAt: z.string(),
+  createdAt: Instant,
 });
 export type CourseContentRow = z.infer<typeof CourseContentRow>;
 const ContentUrl = z
@@ -130,6 +78,40 @@ export const CourseContentInput = z
 /** POST course/:id/upload-content: adds items after the course's existing content. */
 export const CourseContentUpload = z.object({ content: z.array(CourseContentInput).min(1).max(100) });
 
+export const uploadCourseContent = defineAction({
+  method: "POST",
+  path: "/admin/api/course/:id/upload-content",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Add content items (links, videos, documents, texts) to a course, after its existing ones",
+  params: IdParams,
+  body: CourseContentUpload,
+  reply: z.object({ message: z.string(), rows: z.array(CourseContentRow) }),
+  errors: [404],
+});
+
+export const courseContent = defineAction({
+  method: "GET",
+  path: "/admin/api/course/:id/content",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "A course's content items, in order",
+  params: IdParams,
+  reply: z.object({ message: z.string(), rows: z.array(CourseContentRow), count: z.number() }),
+  errors: [404],
+});
+
+export const deleteCourseContent = defineAction({
+  method: "DELETE",
+  path: "/admin/api/course/content/:id",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Delete one content item of a course",
+  params: IdParams,
+  reply: z.object({ message: z.string() }),
+  errors: [404],
+});
+
 export const HafizTarget = z.enum(["quran", "juz_range"]);
 /** POST course/:id/create-hafiz-records: one record per actively enrolled student, idempotently. */
 export const CreateHafizRecords = z
@@ -144,6 +126,18 @@ export const CreateHafizRecords = z
       ctx.addIssue({ code: "custom", path: ["fromJuz"], message: "A juz range needs fromJuz and toJuz" });
   });
 
+export const createHafizRecords = defineAction({
+  method: "POST",
+  path: "/admin/api/course/:id/create-hafiz-records",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Make a memorisation (hafiz) record for every student actively enrolled in the course; students who have one are skipped",
+  params: IdParams,
+  body: CreateHafizRecords,
+  reply: z.object({ message: z.string(), created: z.number(), existing: z.number() }),
+  errors: [404],
+});
+
 /** One bad cell of an import: the sheet's row number (header is row 1), the column and why. */
 export const ImportProblem = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type ImportProblem = z.infer<typeof ImportProblem>;
@@ -152,4 +146,18 @@ export const ImportReply = z.object({
   created: z.number(),
   updated: z.number(),
   enrolled: z.number(),
+});
+
+/** GET course/fetch-from-google-sheets/:id: a GET the specification names, which writes. */
+export const importCourseStudents = defineAction({
+  method: "GET",
+  path: "/admin/api/course/fetch-from-google-sheets/:id",
+  module: "academics",
+  permission: ["students", "import"],
+  changesData: true,
+  summary: "Import the course's students from its Google Sheets link (CSV export); every bad row is reported and nothing is written",
+  params: IdParams,
+  reply: ImportReply,
+  errors: [404],
+  refreshes: ["student", "enrollment", "classRoom"],
 });

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { RowId } from "../admin/common.js";
-import { defineResource } from "../resource.js";
-import { DateOnly, IdList, updateOf } from "./common.js";
+import { defineAction, IdParams } from "../action.js";
+import * as field from "../fields.js";
+import { defineResource, ListQuery, listReply } from "../resource.js";
+import { DateOnly, IdList, RowId } from "../values.js";
+import { StudentBrief } from "./student.js";
 
 /**
  * active: studying now. transferred: moved to another classroom (a new enrolment follows).
@@ -10,71 +12,118 @@ import { DateOnly, IdList, updateOf } from "./common.js";
  */
 export const EnrolmentStatus = z.enum(["active", "transferred", "promoted", "retained", "removed", "left", "completed"]);
 
-export const EnrolmentRow = z.object({
-  id: z.number(),
-  studentId: z.number(),
-  studentName: z.string(),
-  studentNameNative: z.string().nullable(),
-  admissionNo: z.string(),
-  classroomId: z.number(),
-  classroomLabel: z.string(),
-  batchId: z.number(),
-  batchName: z.string(),
-  courseId: z.number(),
-  courseName: z.string(),
-  rollNo: z.number().nullable(),
-  status: EnrolmentStatus,
-  startedOn: z.string(),
-  endedOn: z.string().nullable(),
-  endReason: z.string().nullable(),
-  /** The enrolment this one continues (a transfer or a promotion). */
-  previousId: z.number().nullable(),
-  /** The unguessable token of the public verification link. */
-  recordToken: z.string(),
-  createdAt: z.string(),
-});
-export type EnrolmentRow = z.infer<typeof EnrolmentRow>;
-
-export const EnrolmentCreate = z.object({
-  studentId: RowId,
-  classroomId: RowId,
-  rollNo: z.number().int().min(1).max(100_000).nullish(),
-  startedOn: DateOnly.optional(),
-});
-export const EnrolmentUpdate = updateOf({
-  /** Corrects the classroom in place (no history); use transfer to keep it. */
-  classroomId: RowId,
-  rollNo: z.number().int().min(1).max(100_000).nullable(),
-  startedOn: DateOnly,
-});
-
+/** A student in a classroom for a batch; transfers and promotions end it and start another. */
 export const enrolmentResource = defineResource({
   path: "enrollment",
   module: "academics",
-  i18n: "enrolments",
-  row: EnrolmentRow,
-  create: EnrolmentCreate,
-  update: EnrolmentUpdate,
-  filters: { status: "exact", classroomId: "exact", batchId: "exact", courseId: "exact", studentId: "exact", startedOnFrom: "from", startedOnTo: "to" },
-  search: [],
-  sortable: ["startedOn", "rollNo", "createdAt"],
+  i18n: "academics:enrolments",
+  fields: {
+    /** Set on create only: a PUT cannot move an enrolment to another student. */
+    studentId: field.ref("student").required().filter().writeOnce(),
+    admissionNo: field.readOnly(z.string()).column(),
+    studentName: field.readOnly(z.string()).column(),
+    studentNameNative: field.readOnly(z.string().nullable()),
+    /** A PUT corrects the classroom in place (no history); transfer keeps it. */
+    classroomId: field.ref("classRoom", "label").required().filter(),
+    classroomLabel: field.readOnly(z.string()).column(),
+    batchId: field.readOnly(z.number()).filter(),
+    batchName: field.readOnly(z.string()).column(),
+    courseId: field.readOnly(z.number()).filter(),
+    courseName: field.readOnly(z.string()),
+    rollNo: field.int(1, 100_000).sort().column("number"),
+    /** Today in the school's time zone when left out. */
+    startedOn: field.date().filter("range").sort().column("date"),
+    status: field.readOnly(EnrolmentStatus).filter().column("status"),
+    endedOn: field.readOnly(z.string().nullable()),
+    endReason: field.readOnly(z.string().nullable()),
+    /** The enrolment this one continues (a transfer or a promotion). */
+    previousId: field.readOnly(z.number().nullable()),
+    /** The unguessable token of the public verification link. */
+    recordToken: field.readOnly(z.string()),
+  },
   defaultSort: "-startedOn",
-  columns: [
-    { key: "admissionNo" },
-    { key: "studentName" },
-    { key: "classroomLabel" },
-    { key: "batchName" },
-    { key: "rollNo", kind: "number", sortable: true },
-    { key: "startedOn", kind: "date", sortable: true },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "studentId", kind: "select", ref: { resource: "student", label: "name" }, required: true },
-    { key: "classroomId", kind: "select", ref: { resource: "classRoom", label: "label" }, required: true },
-    { key: "rollNo", kind: "number" },
-    { key: "startedOn", kind: "date" },
-  ],
 });
+export type EnrolmentRow = z.infer<typeof enrolmentResource.row>;
+
+/** GET enrollment/record/:id: the enrolment with what its public link needs. */
+export const EnrolmentRecord = enrolmentResource.row.extend({
+  photo: z.string().nullable(),
+  school: z.string(),
+  /** The public API call that verifies the record. */
+  verifyPath: z.string(),
+  /** The web page a parent or another school opens to see it (the link the school shares). */
+  verifyPage: z.string(),
+});
+export type EnrolmentRecord = z.infer<typeof EnrolmentRecord>;
+export const enrolmentRecord = defineAction({
+  method: "GET",
+  path: "/admin/api/enrollment/record/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "One enrolment with the student's photo and its public verification path",
+  params: IdParams,
+  reply: z.object({ message: z.string(), data: EnrolmentRecord }),
+  errors: [404],
+});
+
+/**
+ * What anyone holding an enrolment's verification link sees. No photo: a child's picture does not
+ * belong at an open address, and uploads are served to signed-in users only.
+ */
+export const EnrolmentPublicRecord = z.object({
+  name: z.string(),
+  school: z.string(),
+  class: z.string(),
+  batch: z.string(),
+  status: EnrolmentStatus,
+  startedOn: z.string(),
+  endedOn: z.string().nullable(),
+});
+export type EnrolmentPublicRecord = z.infer<typeof EnrolmentPublicRecord>;
+export const verifyEnrolmentRecord = defineAction({
+  method: "GET",
+  path: "/admin/open/enrollment/record/:record/:code",
+  module: "academics",
+  access: "open",
+  summary: "Public verification of an enrolment by its unguessable token: name, school, class, batch, dates and status only",
+  params: z.object({ record: z.string().max(200), code: z.string().max(60) }),
+  reply: z.object({ message: z.string(), data: EnrolmentPublicRecord }),
+  errors: [404, 429],
+});
+
+export const courseEnrolments = defineAction({
+  method: "GET",
+  path: "/admin/api/course/:id/enrollments",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "The enrolments of a course (any status unless filtered), newest first",
+  params: IdParams,
+  query: ListQuery.extend({ status: EnrolmentStatus.optional(), batchId: RowId.optional(), classroomId: RowId.optional() }),
+  reply: listReply(enrolmentResource.row),
+  errors: [404],
+});
+
+/** A student actively enrolled in a course, with the classroom they are in. */
+export const CourseStudent = StudentBrief.extend({
+  enrollmentId: z.number(),
+  classroomId: z.number(),
+  classroomLabel: z.string(),
+  rollNo: z.number().nullable(),
+});
+export const courseStudents = defineAction({
+  method: "GET",
+  path: "/api/courses/:id/students",
+  module: "academics",
+  permission: ["students", "view"],
+  summary: "The students actively enrolled in a course, by classroom and roll number",
+  params: IdParams,
+  query: z.object({ batchId: RowId.optional() }),
+  reply: z.object({ message: z.string(), rows: z.array(CourseStudent), count: z.number() }),
+  errors: [404],
+});
+
+/** What changes when a student moves: the enrolments, the rosters and classroom counts, the students' pages. */
+const ENROLMENT_LISTS = ["enrollment", "classRoom", "student"] as const;
 
 /** POST enrollment/transfer: ends the enrolment (transferred) and starts one in the new classroom. */
 export const EnrolmentTransfer = z.object({
@@ -83,10 +132,46 @@ export const EnrolmentTransfer = z.object({
   date: DateOnly.optional(),
   reason: z.string().trim().max(500).nullish(),
 });
+export const transferEnrolment = defineAction({
+  method: "POST",
+  path: "/admin/api/enrollment/transfer",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Transfer a student to another classroom: the enrolment ends as transferred and a new one starts (history kept)",
+  body: EnrolmentTransfer,
+  reply: z.object({ message: z.string(), data: enrolmentResource.row }),
+  errors: [404, 409],
+  refreshes: ENROLMENT_LISTS,
+});
+
 /** POST enrollment/remove-from-class. */
 export const EnrolmentRemove = z.object({ ids: IdList(), date: DateOnly.optional(), reason: z.string().trim().max(500).nullish() });
+export const removeFromClass = defineAction({
+  method: "POST",
+  path: "/admin/api/enrollment/remove-from-class",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Remove students from their class: each enrolment ends as removed (kept as history)",
+  body: EnrolmentRemove,
+  reply: z.object({ message: z.string(), removed: z.number() }),
+  errors: [404],
+  refreshes: ENROLMENT_LISTS,
+});
+
 /** PUT enrollment/updateclass: moves enrolments to another classroom in place, in one transaction. */
 export const EnrolmentUpdateClass = z.object({ ids: IdList(), classroomId: RowId });
+export const updateEnrolmentClass = defineAction({
+  method: "PUT",
+  path: "/admin/api/enrollment/updateclass",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Move active enrolments to another classroom in place (a correction, no history), all or none",
+  body: EnrolmentUpdateClass,
+  reply: z.object({ message: z.string(), updated: z.number() }),
+  errors: [404, 409],
+  refreshes: ENROLMENT_LISTS,
+});
+
 /**
  * POST enrollment/promote: year-end promotion of one classroom. Everyone active in it moves to
  * `toClassroomId`, except `stayBack` (to `stayBackClassroomId`, or kept where they are when it is
@@ -107,19 +192,15 @@ export const EnrolmentPromote = z
     if (both.length) ctx.addIssue({ code: "custom", path: ["leave"], message: `Students ${both.join(", ")} cannot both stay back and leave` });
   });
 export const PromoteReply = z.object({ message: z.string(), promoted: z.number(), retained: z.number(), kept: z.number(), left: z.number() });
-
-/** What the public verification of an enrolment shows, and nothing more. */
-/**
- * What anyone holding an enrolment's verification link sees. No photo: a child's picture does not
- * belong at an open address, and uploads are served to signed-in users only.
- */
-export const EnrolmentPublicRecord = z.object({
-  name: z.string(),
-  school: z.string(),
-  class: z.string(),
-  batch: z.string(),
-  status: EnrolmentStatus,
-  startedOn: z.string(),
-  endedOn: z.string().nullable(),
+export const promoteClassroom = defineAction({
+  method: "POST",
+  path: "/admin/api/enrollment/promote",
+  module: "academics",
+  permission: ["academics", "promote"],
+  summary:
+    "Year-end promotion of a classroom: students move to toClassroomId; stayBack go to stayBackClassroomId (or keep their enrolment); leave are marked left. One transaction; history kept.",
+  body: EnrolmentPromote,
+  reply: PromoteReply,
+  errors: [404, 409],
+  refreshes: ENROLMENT_LISTS,
 });
-export type EnrolmentPublicRecord = z.infer<typeof EnrolmentPublicRecord>;

@@ -4,5 +4,6 @@ export * from "./classroom.js";
 export * from "./common.js";
 export * from "./course.js";
 export * from "./enrolment.js";
+export * from "./linked-children.js";
 export * from "./student.js";
 export * from "./timetable.js";

@@ -1,195 +1,178 @@
 import { z } from "zod";
-import { RowId } from "../admin/common.js";
-import { Mobile } from "../admin/users.js";
+import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
-import { ActiveStatus, DateOnly, IdList, TimeOfDay, updateOf } from "./common.js";
+import { DateOnly, IdList, Instant, Mobile, RowId, Status } from "../values.js";
+import { StudentBrief } from "./student.js";
 
 /** 1 Monday ... 7 Sunday (ISO); a form's select sends it as text, so text digits are read as the number. */
 export const DayOfWeek = z.coerce.number().int().min(1).max(7);
 
 /** A time slot of a classroom's week; it serves all the classroom's students or chosen ones. */
-export const HourRow = z.object({
-  id: z.number(),
-  classroomId: z.number(),
-  classroomLabel: z.string(),
-  dayOfWeek: z.number(),
-  startTime: z.string(),
-  endTime: z.string(),
-  sessionId: z.number().nullable(),
-  sessionName: z.string().nullable(),
-  label: z.string().nullable(),
-  audience: z.enum(["all", "selected"]),
-  studentIds: z.array(z.number()),
-  createdAt: z.string(),
-});
-export type HourRow = z.infer<typeof HourRow>;
-const hourFields = {
-  classroomId: RowId,
-  dayOfWeek: DayOfWeek,
-  startTime: TimeOfDay,
-  endTime: TimeOfDay,
-  sessionId: RowId.nullish(),
-  label: z.string().trim().max(60).nullish(),
-};
-export const HourCreate = z.object(hourFields);
-export const HourUpdate = updateOf(hourFields);
-
 export const hourResource = defineResource({
   path: "hour",
   module: "academics",
-  i18n: "hours",
-  row: HourRow,
-  create: HourCreate,
-  update: HourUpdate,
-  filters: { classroomId: "exact", dayOfWeek: "exact", sessionId: "exact" },
-  search: ["label"],
-  sortable: ["dayOfWeek", "startTime"],
+  i18n: "timetable:hours",
+  fields: {
+    classroomId: field.ref("classRoom", "label").required().filter(),
+    classroomLabel: field.readOnly(z.string()).column(),
+    dayOfWeek: field
+      .shaped(DayOfWeek, z.number())
+      .required()
+      .filter()
+      .sort()
+      .column()
+      .form({ kind: "select", options: ["1", "2", "3", "4", "5", "6", "7"] }),
+    startTime: field.time().required().sort().column(),
+    endTime: field.time().required().column(),
+    /** A sitting of the day (the table's sittingId). */
+    sessionId: field.ref("session").filter(),
+    sessionName: field.readOnly(z.string().nullable()).column(),
+    label: field.text(60).search().column(),
+    audience: field.readOnly(z.enum(["all", "selected"])).column(),
+    studentIds: field.readOnly(z.array(z.number())),
+  },
   defaultSort: "dayOfWeek",
-  columns: [
-    { key: "classroomLabel" },
-    { key: "dayOfWeek", sortable: true },
-    { key: "startTime", sortable: true },
-    { key: "endTime" },
-    { key: "sessionName" },
-    { key: "label" },
-    { key: "audience" },
-  ],
-  fields: [
-    { key: "classroomId", kind: "select", ref: { resource: "classRoom", label: "label" }, required: true },
-    { key: "dayOfWeek", kind: "select", options: ["1", "2", "3", "4", "5", "6", "7"], required: true },
-    { key: "startTime", kind: "text", required: true },
-    { key: "endTime", kind: "text", required: true },
-    { key: "sessionId", kind: "select", ref: { resource: "session", label: "name" } },
-    { key: "label", kind: "text" },
-  ],
 });
+export type HourRow = z.infer<typeof hourResource.row>;
 
 /** POST hour/update-students: the students a slot serves (a tuition hour); empty means the whole classroom. */
 export const HourUpdateStudents = z.object({ id: RowId, studentIds: z.array(RowId).max(2000) });
+export const updateHourStudents = defineAction({
+  method: "POST",
+  path: "/admin/api/hour/update-students",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Set the students an hour serves (a tuition hour); an empty list means the whole classroom",
+  body: HourUpdateStudents,
+  reply: z.object({ message: z.string(), data: hourResource.row }),
+  errors: [404],
+  refreshes: ["hour"],
+});
+
+export const downloadTimetable = defineAction({
+  method: "GET",
+  path: "/admin/api/hour/download/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "The printable weekly timetable of the hour's classroom (PDF, timetable-{id}.pdf)",
+  params: IdParams,
+  reply: FILE_REPLY,
+  errors: [404, 503],
+});
 
 /** The subject and teacher of one slot. */
-export const TimetableRow = z.object({
-  id: z.number(),
-  hourId: z.number(),
-  classroomId: z.number(),
-  classroomLabel: z.string(),
-  dayOfWeek: z.number(),
-  startTime: z.string(),
-  endTime: z.string(),
-  subjectId: z.number(),
-  subjectName: z.string(),
-  teacherId: z.number().nullable(),
-  teacherName: z.string().nullable(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type TimetableRow = z.infer<typeof TimetableRow>;
-const timetableFields = {
-  hourId: RowId,
-  subjectId: RowId,
-  teacherId: RowId.nullish(),
-  status: ActiveStatus,
-};
-export const TimetableCreate = z.object({ ...timetableFields, status: ActiveStatus.default("active") });
-export const TimetableUpdate = updateOf(timetableFields);
-
 export const timetableResource = defineResource({
   path: "timetable",
   module: "academics",
-  i18n: "timetables",
-  row: TimetableRow,
-  create: TimetableCreate,
-  update: TimetableUpdate,
-  filters: { classroomId: "exact", subjectId: "exact", teacherId: "exact", status: "exact" },
-  search: [],
-  sortable: ["createdAt"],
+  i18n: "timetable:grid",
+  fields: {
+    hourId: field.ref("hour", "startTime").required(),
+    classroomId: field.readOnly(z.number()).filter(),
+    classroomLabel: field.readOnly(z.string()).column(),
+    dayOfWeek: field.readOnly(z.number()).column(),
+    startTime: field.readOnly(z.string()).column(),
+    endTime: field.readOnly(z.string()),
+    subjectId: field.ref("subject").required().filter(),
+    subjectName: field.readOnly(z.string()).column(),
+    teacherId: field.ref("user").filter(),
+    teacherName: field.readOnly(z.string().nullable()).column(),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "createdAt",
-  columns: [
-    { key: "classroomLabel" },
-    { key: "dayOfWeek" },
-    { key: "startTime" },
-    { key: "subjectName" },
-    { key: "teacherName" },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "hourId", kind: "select", ref: { resource: "hour", label: "startTime" }, required: true },
-    { key: "subjectId", kind: "select", ref: { resource: "subject", label: "name" }, required: true },
-    { key: "teacherId", kind: "select", ref: { resource: "user", label: "name" } },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
+});
+export type TimetableRow = z.infer<typeof timetableResource.row>;
+
+export const fetchStudentsFromClass = defineAction({
+  method: "PUT",
+  path: "/admin/api/timetable/fetch-students-from-class/:id",
+  module: "academics",
+  permission: ["academics", "edit"],
+  summary: "Fill the entry's hour with the classroom's current students (a starting list to trim for a tuition hour)",
+  params: IdParams,
+  body: z.object({ id: RowId.optional() }).optional(),
+  reply: z.object({ message: z.string(), hourId: z.number(), rows: z.array(StudentBrief), count: z.number() }),
+  errors: [404],
+  refreshes: ["hour"],
 });
 
 export const PeriodStatus = z.enum(["submitted", "approved", "rejected"]);
 /** One taught lesson: a date, a slot, a subject, a teacher and the topic. */
-export const PeriodRow = z.object({
-  id: z.number(),
-  classroomId: z.number(),
-  classroomLabel: z.string(),
-  hourId: z.number().nullable(),
-  date: z.string(),
-  startTime: z.string().nullable(),
-  subjectId: z.number(),
-  subjectName: z.string(),
-  teacherId: z.number().nullable(),
-  teacherName: z.string().nullable(),
-  topic: z.string(),
-  notes: z.string().nullable(),
-  status: PeriodStatus,
-  /** app: entered by a signed-in user; open_form: the public form. */
-  source: z.enum(["app", "open_form"]),
-  approvedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type PeriodRow = z.infer<typeof PeriodRow>;
-const periodFields = {
-  classroomId: RowId,
-  hourId: RowId.nullish(),
-  date: DateOnly,
-  subjectId: RowId,
-  teacherId: RowId.nullish(),
-  topic: z.string().trim().min(1).max(300),
-  notes: z.string().trim().max(2000).nullish(),
-};
-export const PeriodCreate = z.object(periodFields);
-export const PeriodUpdate = updateOf(periodFields);
-
 export const periodResource = defineResource({
   path: "period",
   module: "academics",
-  i18n: "periods",
-  row: PeriodRow,
-  create: PeriodCreate,
-  update: PeriodUpdate,
-  filters: { classroomId: "exact", subjectId: "exact", teacherId: "exact", status: "exact", dateFrom: "from", dateTo: "to" },
-  search: ["topic"],
-  sortable: ["date", "createdAt"],
+  i18n: "timetable:periods",
+  fields: {
+    classroomId: field.ref("classRoom", "label").required().filter(),
+    hourId: field.ref("hour", "startTime"),
+    date: field.date().required().filter("range").sort().column("date"),
+    classroomLabel: field.readOnly(z.string()).column(),
+    startTime: field.readOnly(z.string().nullable()),
+    subjectId: field.ref("subject").required().filter(),
+    subjectName: field.readOnly(z.string()).column(),
+    teacherId: field.ref("user").filter(),
+    teacherName: field.readOnly(z.string().nullable()).column(),
+    topic: field.text(300).required().search().column(),
+    notes: field.longText(2000),
+    status: field.readOnly(PeriodStatus).filter().column("status"),
+    /** app: entered by a signed-in user; open_form: the public form. */
+    source: field.readOnly(z.enum(["app", "open_form"])),
+    approvedAt: field.readOnly(Instant.nullable()),
+  },
   defaultSort: "-date",
-  columns: [
-    { key: "date", kind: "date", sortable: true },
-    { key: "classroomLabel" },
-    { key: "subjectName" },
-    { key: "teacherName" },
-    { key: "topic" },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "classroomId", kind: "select", ref: { resource: "classRoom", label: "label" }, required: true },
-    { key: "hourId", kind: "select", ref: { resource: "hour", label: "startTime" } },
-    { key: "date", kind: "date", required: true },
-    { key: "subjectId", kind: "select", ref: { resource: "subject", label: "name" }, required: true },
-    { key: "teacherId", kind: "select", ref: { resource: "user", label: "name" } },
-    { key: "topic", kind: "text", required: true },
-    { key: "notes", kind: "textarea" },
-  ],
+});
+export type PeriodRow = z.infer<typeof periodResource.row>;
+
+const periodList = z.object({ message: z.string(), rows: z.array(periodResource.row), count: z.number() });
+
+/** GET period/all: every period of a range (no paging), for calendars. */
+export const PeriodAllQuery = z.object({ classroomId: RowId.optional(), from: DateOnly.optional(), to: DateOnly.optional(), status: PeriodStatus.optional() });
+export const allPeriods = defineAction({
+  method: "GET",
+  path: "/admin/api/period/all",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "Every period of a range (no paging; at most 2,000), by date",
+  query: PeriodAllQuery,
+  reply: periodList,
+});
+
+/** GET period/filter/by-date. */
+export const PeriodByDateQuery = z.object({ date: DateOnly, classroomId: RowId.optional() });
+export const periodsByDate = defineAction({
+  method: "GET",
+  path: "/admin/api/period/filter/by-date",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "The periods of one date (YYYY-MM-DD)",
+  query: PeriodByDateQuery,
+  reply: periodList,
 });
 
 /** POST period/approve: approves (or rejects) submitted periods. */
 export const PeriodApprove = z.object({ ids: IdList(500), status: z.enum(["approved", "rejected"]).default("approved") });
-/** GET period/filter/by-date. */
-export const PeriodByDateQuery = z.object({ date: DateOnly, classroomId: RowId.optional() });
-/** GET period/all: every period of a range (no paging), for calendars. */
-export const PeriodAllQuery = z.object({ classroomId: RowId.optional(), from: DateOnly.optional(), to: DateOnly.optional(), status: PeriodStatus.optional() });
+export const approvePeriods = defineAction({
+  method: "POST",
+  path: "/admin/api/period/approve",
+  module: "academics",
+  permission: ["academics", "approve"],
+  summary: "Approve (or reject) submitted periods",
+  body: PeriodApprove,
+  reply: z.object({ message: z.string(), updated: z.number() }),
+  errors: [404],
+  refreshes: ["period"],
+});
+
+export const getPeriod = defineAction({
+  method: "GET",
+  path: "/admin/api/period/:id",
+  module: "academics",
+  permission: ["academics", "view"],
+  summary: "One period",
+  params: IdParams,
+  reply: z.object({ message: z.string(), data: periodResource.row }),
+  errors: [404],
+});
 
 /**
  * POST admin/open/period/:code: a teacher without an account reports a lesson. They are known by
@@ -202,4 +185,15 @@ export const OpenPeriodSubmit = z.object({
   subjectId: RowId.optional(),
   topic: z.string().trim().min(1).max(300),
   notes: z.string().trim().max(2000).nullish(),
+});
+export const submitOpenPeriod = defineAction({
+  method: "POST",
+  path: "/admin/open/period/:code",
+  module: "academics",
+  access: "open",
+  summary: "A teacher reports a lesson through the school's public form (known by their staff mobile number; approved by the school)",
+  params: z.object({ code: z.string().trim().min(1).max(60) }),
+  body: OpenPeriodSubmit,
+  reply: z.object({ message: z.string(), id: z.number() }),
+  errors: [404, 429],
 });

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { defineAction, IdParams } from "../action.js";
+import * as field from "../fields.js";
 import { Area } from "../platform/areas.js";
 import { CRUD_ACTIONS, MODULES, type ModuleKey, PermissionMap } from "../platform/permissions.js";
-import { defineResource, Status } from "../resource.js";
-import { RowId } from "./common.js";
+import { defineResource } from "../resource.js";
+import { RowId, Status } from "../values.js";
 
 /** The actions a module can grant: view, add, edit, delete, and its own (approve, publish, ...). */
 export function actionsOf(module: string): readonly string[] | undefined {
@@ -31,62 +33,50 @@ export const RolePermissions = PermissionMap.superRefine((map, ctx) => {
   }
 });
 
-export const RoleRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** admin, staff, parent or muawin for the built-in roles; null for a school's own. */
-  builtin: z.string().nullable(),
-  area: Area,
-  permissions: PermissionMap,
-  requiresTwoFactor: z.boolean(),
-  /** Its holders reach only the students linked to them as guardian. Always on for the built-in Parent role. */
-  linkedStudentsOnly: z.boolean(),
-  status: Status,
-  createdAt: z.string(),
-});
-export type RoleRow = z.infer<typeof RoleRow>;
-
-const roleFields = {
-  name: z.string().trim().min(1).max(60),
-  area: Area,
-  permissions: RolePermissions,
-  requiresTwoFactor: z.boolean(),
-  linkedStudentsOnly: z.boolean(),
-  status: Status,
-};
-export const RoleCreate = z.object({
-  ...roleFields,
-  permissions: RolePermissions.default({}),
-  requiresTwoFactor: z.boolean().default(false),
-  linkedStudentsOnly: z.boolean().default(false),
-  status: Status.default("active"),
-});
-// No defaults here: a field left out of an update keeps its value.
-export const RoleUpdate = z
-  .object({ id: RowId, ...roleFields })
-  .partial()
-  .required({ id: true });
-
-/** PUT /admin/api/role/permission: replaces one role's permission map. */
-export const RolePermissionUpdate = z.object({ id: RowId, permissions: RolePermissions });
-
+/** A school's roles: what each may do (its permission map) and in which area its holders work. */
 export const roleResource = defineResource({
   path: "role",
   module: "roles",
   i18n: "roles",
-  row: RoleRow,
-  create: RoleCreate,
-  update: RoleUpdate,
-  filters: { status: "exact", area: "exact" },
-  search: ["name"],
-  sortable: ["name", "createdAt"],
+  fields: {
+    name: field.text(60).required().search().sort().column(),
+    /** admin, staff, parent or muawin for the built-in roles; null for a school's own. */
+    builtin: field.readOnly(z.string().nullable()),
+    area: field.choice(Area).required().filter().column(),
+    /** Edited in the permission matrix (PUT role/permission), not in the generic form. */
+    permissions: field.shaped(RolePermissions, PermissionMap).default({}),
+    requiresTwoFactor: field.bool().default(false).column("boolean"),
+    /** Its holders reach only the students linked to them as guardian. Always on for the built-in Parent role. */
+    linkedStudentsOnly: field.bool().default(false),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "name",
-  columns: [{ key: "name", sortable: true }, { key: "area" }, { key: "requiresTwoFactor", kind: "boolean" }, { key: "status", kind: "status" }],
-  fields: [
-    { key: "name", kind: "text", required: true },
-    { key: "area", kind: "select", options: ["admin", "parent"], required: true },
-    { key: "requiresTwoFactor", kind: "switch" },
-    { key: "linkedStudentsOnly", kind: "switch" },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
+});
+export type RoleRow = z.infer<typeof roleResource.row>;
+
+const RoleReply = z.object({ message: z.string(), data: roleResource.row });
+
+export const getRole = defineAction({
+  method: "GET",
+  path: "/admin/api/role/fetchSingleRole/:id",
+  module: "roles",
+  permission: ["roles", "view"],
+  summary: "One role with its permission map",
+  params: IdParams,
+  reply: RoleReply,
+  errors: [404],
+});
+
+/** PUT role/permission: replaces one role's permission map. */
+export const setRolePermissions = defineAction({
+  method: "PUT",
+  path: "/admin/api/role/permission",
+  module: "roles",
+  permission: ["roles", "edit"],
+  summary: "Replace a role's permission map",
+  description: "Keys are module keys of MODULES, actions view/add/edit/delete or the module's own; an unknown one is a 400 naming it.",
+  body: z.object({ id: RowId, permissions: RolePermissions }),
+  reply: RoleReply,
+  errors: [404],
+  refreshes: ["role"],
 });

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { Language } from "../platform/areas.js";
+import { BusinessCode } from "../account-values.js";
+import { defineAction } from "../action.js";
+import { MessageReply } from "../resource.js";
+import { SESSION_ROUTES } from "../session-calls.js";
+import { Language } from "../values.js";
 
 /**
  * The config keys a stranger may read through GET /admin/open/setting/{code} (the sign-in and
@@ -75,3 +79,45 @@ export const WipeData = z.object({ password: z.string().min(1).max(128) });
 
 /** The reply the client checks for, word for word. */
 export const WIPE_DONE_MESSAGE = "Data wiped successfully. All non-admin data has been removed.";
+
+export const getSettings = defineAction({
+  method: "GET",
+  path: "/admin/api/setting",
+  module: "settings",
+  permission: ["settings", "view"],
+  summary: "The school's settings",
+  reply: SettingsReply,
+});
+
+export const updateSettings = defineAction({
+  method: "PUT",
+  path: "/admin/api/setting",
+  module: "settings",
+  permission: ["settings", "edit"],
+  summary: "Change the school's settings",
+  description: "config keys are merged into the stored ones; a key set to null is removed. school changes the school's own record.",
+  body: SettingsUpdate,
+  reply: SettingsReply,
+});
+
+export const publicSettings = defineAction({
+  ...SESSION_ROUTES.publicSettings,
+  module: "settings",
+  access: "open",
+  summary: "What a stranger may see of a school: name, logo, country, languages and its public config keys",
+  description: `Public config keys: ${PUBLIC_CONFIG_KEYS.join(", ")}. An unknown code is a 400 tenant.unknown.`,
+  params: z.object({ code: BusinessCode }),
+  reply: PublicSettings,
+});
+
+export const wipeData = defineAction({
+  method: "POST",
+  path: "/admin/api/setting/wipe-data",
+  module: "settings",
+  permission: ["settings", "wipe"],
+  summary: "Wipe the school's data, keeping its settings, admins, roles, logs and number series",
+  description: "Admin area only; the caller's own password is asked again. A wrong one is a 400 and nothing changes.",
+  body: WipeData,
+  reply: MessageReply.strict(),
+  errors: [429],
+});

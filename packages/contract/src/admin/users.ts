@@ -1,93 +1,42 @@
 import { z } from "zod";
-import { Language } from "../platform/areas.js";
-import { defineResource, Status } from "../resource.js";
-import { RowId } from "./common.js";
+import { BusinessCode, Password, ProfileSummary, Username } from "../account-values.js";
+import { defineAction } from "../action.js";
+import * as field from "../fields.js";
+import { defineResource, MessageReply } from "../resource.js";
+import { SESSION_ROUTES } from "../session-calls.js";
+import { Email, Instant, Language, Mobile, RowId, Status } from "../values.js";
 
-export const Password = z.string().min(8, "Password must be at least 8 characters").max(128);
-/** A mobile number as typed; the server reads it with the school's country and stores E.164. */
-export const Mobile = z
-  .string()
-  .trim()
-  .min(6)
-  .max(20)
-  .regex(/^\+?[0-9 ()-]+$/, "Not a phone number");
-export const Username = z
-  .string()
-  .trim()
-  .min(3)
-  .max(60)
-  .regex(/^[A-Za-z0-9._@-]+$/, "Letters, digits and . _ @ - only");
-export const Email = z.email().max(254);
+/** The role ids a person is given: in bodies only; the reply shows them joined, as `profiles`. */
+const RoleIds = z.array(RowId).min(1, "Choose at least one role").max(10);
 
-export const ProfileSummary = z.object({
-  id: z.number(),
-  roleId: z.number(),
-  roleName: z.string(),
-  area: z.enum(["admin", "parent"]),
-});
-
-export const UserRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  mobile: z.string().nullable(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  language: Language,
-  status: Status,
-  hasPassword: z.boolean(),
-  profiles: z.array(ProfileSummary),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type UserRow = z.infer<typeof UserRow>;
-
-const userFields = {
-  name: z.string().trim().min(1).max(120),
-  mobile: Mobile.nullish(),
-  username: Username.nullish(),
-  email: Email.nullish(),
-  language: Language,
-  status: Status,
-  roleIds: z.array(RowId).min(1, "Choose at least one role").max(10),
-};
-
-export const UserCreate = z.object({ ...userFields, language: Language.default("en"), status: Status.default("active"), password: Password.optional() });
-// No defaults here: a field left out of an update keeps its value.
-export const UserUpdate = z
-  .object({ id: RowId, ...userFields })
-  .partial()
-  .required({ id: true });
-
+/** The people of a school; each holds one or more roles (a profile per role). */
 export const userResource = defineResource({
   path: "user",
   module: "users",
   i18n: "users",
-  row: UserRow,
-  create: UserCreate,
-  update: UserUpdate,
-  filters: { status: "exact", roleId: "exact" },
-  search: ["name", "mobile", "username", "email"],
-  sortable: ["name", "createdAt", "lastLoginAt"],
+  fields: {
+    name: field.text().required().search().sort().column(),
+    mobile: field.phone().search().column(),
+    username: field.shaped(Username, z.string()).form({ kind: "text" }).search().column(),
+    email: field.email().search(),
+    roleIds: field
+      .shaped(RoleIds, z.never())
+      .writeOnly()
+      .required()
+      .form({ kind: "multiselect", ref: { resource: "role", label: "name" } }),
+    profiles: field.readOnly(z.array(ProfileSummary)).column("tags"),
+    language: field.choice(Language).default("en"),
+    status: field.choice(Status).default("active").filter().column("status"),
+    /** A first password; none: the person signs in by one-time code and chooses one. */
+    password: field.shaped(Password, z.never()).writeOnly().form({ kind: "password" }).writeOnce(),
+    hasPassword: field.readOnly(z.boolean()),
+    lastLoginAt: field.readOnly(Instant.nullable()).sort().column("date"),
+  },
   defaultSort: "name",
-  columns: [
-    { key: "name", sortable: true },
-    { key: "mobile" },
-    { key: "username" },
-    { key: "profiles", kind: "tags" },
-    { key: "status", kind: "status" },
-    { key: "lastLoginAt", kind: "date", sortable: true },
-  ],
-  fields: [
-    { key: "name", kind: "text", required: true },
-    { key: "mobile", kind: "phone" },
-    { key: "username", kind: "text" },
-    { key: "email", kind: "email" },
-    { key: "roleIds", kind: "multiselect", ref: { resource: "role", label: "name" }, required: true },
-    { key: "language", kind: "select", options: ["en", "ta", "ur", "ar", "ml"] },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-    { key: "password", kind: "password", createOnly: true },
-  ],
+  // Filtered by a join (the person's profiles), served by the users module.
+  filters: { roleId: "exact" },
 });
+export type UserRow = z.infer<typeof userResource.row>;
 
 /** POST /admin/api/user/resetpassword: a new password, or none to make the person sign in by code and set one. */
 export const UserResetPassword = z.object({ userId: RowId, password: Password.optional() });
@@ -139,3 +88,81 @@ export const UserBulkReply = z.object({ message: z.string(), count: z.number().i
 
 /** POST /admin/open/admission/checkparent/{code}/{mobile}: whether the school knows this parent. */
 export const CheckParentReply = z.object({ exists: z.boolean() });
+
+/** POST user/resendemail: an unconfirmed address gets its confirmation link, a confirmed one the welcome e-mail. */
+export const resendUserEmail = defineAction({
+  method: "POST",
+  path: "/admin/api/user/resendemail",
+  module: "users",
+  permission: ["users", "edit"],
+  summary: "Send a user their e-mail again",
+  description: "An unconfirmed address gets the link that confirms it; a confirmed one gets the welcome e-mail with where to sign in.",
+  body: z.object({ userId: RowId }),
+  reply: MessageReply,
+  errors: [404],
+});
+
+export const resetUserPassword = defineAction({
+  method: "POST",
+  path: "/admin/api/user/resetpassword",
+  module: "users",
+  permission: ["users", "edit"],
+  summary: "Set a user's password, or clear it so they sign in by one-time code and choose one",
+  description: "The password policy applies. Every session of the user ends.",
+  body: UserResetPassword,
+  reply: MessageReply,
+  errors: [404],
+  refreshes: ["user"],
+});
+
+export const assignStudentsToUser = defineAction({
+  method: "POST",
+  path: "/admin/api/user/assign-student",
+  module: "users",
+  permission: ["users", "edit"],
+  summary: "Link a parent to students",
+  description: "Adds guardian links; repeating the call changes nothing. The user must hold a parent-area profile.",
+  body: AssignStudents,
+  reply: MessageReply.extend({ count: z.number().int() }),
+  errors: [404],
+  refreshes: ["user", "student"],
+});
+
+export const mergeUsers = defineAction({
+  method: "POST",
+  path: "/admin/api/user/merge",
+  module: "users",
+  permission: ["users", "merge"],
+  summary: "Merge two accounts of one person into keepUserId",
+  description: "Profiles, guardian links and push targets move to the kept user; the merged user's sessions end and it is deleted.",
+  body: MergeUsers,
+  reply: MessageReply,
+  errors: [404],
+  refreshes: ["user"],
+});
+
+export const importUsers = defineAction({
+  method: "POST",
+  path: "/admin/api/user/bulk",
+  module: "users",
+  permission: ["users", "import"],
+  summary: "Import users, all or nothing",
+  description:
+    "Each row: name, mobile?, username?, email?, role (a role's name) or roleIds, password?, language?. At most 2000 rows. " +
+    "Any bad row answers 400 with code bulk.invalid and params.errors [{row, field, message}] (rows from 1), and nothing is written.",
+  body: UserBulkImport,
+  reply: UserBulkReply,
+  errors: [404],
+  refreshes: ["user"],
+});
+
+export const checkParent = defineAction({
+  ...SESSION_ROUTES.checkParent,
+  module: "users",
+  access: "open",
+  summary: "Whether the school has a parent with this mobile number",
+  description: "Answers only exists; an unknown school is a 400 tenant.unknown.",
+  params: z.object({ code: BusinessCode, mobile: Mobile }),
+  reply: CheckParentReply,
+  errors: [429],
+});

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { DateOnly, updateOf } from "../academics/common.js";
-import { Gender } from "../academics/student.js";
-import { RowId } from "../admin/common.js";
-import { Email, Mobile } from "../admin/users.js";
-import { Language } from "../platform/areas.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
+import { DateOnly, Email, Gender, Instant, Language, Mobile, RowId } from "../values.js";
 import { FileUpload, Localised, PublicSchool, StoredFile, UPLOAD_LIMITS } from "./common.js";
 import { FormField } from "./custom-field.js";
 
@@ -17,48 +14,7 @@ export const AdmissionSource = z.enum(["public", "admin", "import"]);
 export const AdmissionDocument = StoredFile.extend({ label: z.string().nullable() });
 
 /** What the guardian agreed to, word for word, and when. */
-export const AdmissionConsent = z.object({ version: z.string(), language: z.string(), text: z.string(), at: z.string() });
-
-export const AdmissionRow = z.object({
-  id: z.number(),
-  /** Per school, consecutive within a year: ADM-2026-0001. */
-  applicationNo: z.string(),
-  status: AdmissionStatus,
-  source: AdmissionSource,
-  name: z.string(),
-  nameNative: z.string().nullable(),
-  gender: Gender.nullable(),
-  dateOfBirth: z.string().nullable(),
-  /** The photo's upload path. */
-  photo: z.string().nullable(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  address: z.string().nullable(),
-  previousSchool: z.string().nullable(),
-  courseId: z.number().nullable(),
-  courseName: z.string().nullable(),
-  batchId: z.number().nullable(),
-  batchName: z.string().nullable(),
-  guardianName: z.string(),
-  guardianMobile: z.string(),
-  guardianEmail: z.string().nullable(),
-  guardianRelation: z.string().nullable(),
-  /** The language letters to the guardian are written in. */
-  guardianLanguage: Language,
-  documents: z.array(AdmissionDocument),
-  /** The school's own fields (spec 001 §3); a single admission also has them spread onto the record. */
-  customfields: z.record(z.string(), z.unknown()),
-  consent: AdmissionConsent.nullable(),
-  decisionReason: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  approvalLetterSentAt: z.string().nullable(),
-  rejectionLetterSentAt: z.string().nullable(),
-  studentId: z.number().nullable(),
-  enrolmentId: z.number().nullable(),
-  parentUserId: z.number().nullable(),
-  createdAt: z.string(),
-});
-export type AdmissionRow = z.infer<typeof AdmissionRow>;
+export const AdmissionConsent = z.object({ version: z.string(), language: z.string(), text: z.string(), at: Instant });
 
 /** An uploaded file's path (POST /admin/api/upload answers it). */
 export const UploadPath = z
@@ -67,79 +23,66 @@ export const UploadPath = z
   .max(300)
   .regex(/^\/admin\/api\/upload\/[A-Za-z0-9_-]+\.[a-z]+$/, "Give the path of an uploaded file");
 
-const applicant = {
-  name: z.string().trim().min(1).max(120),
-  nameNative: z.string().trim().max(120).nullish(),
-  gender: Gender.nullish(),
-  dateOfBirth: DateOnly.nullish(),
-  email: Email.nullish(),
-  mobile: Mobile.nullish(),
-  address: z.string().trim().max(500).nullish(),
-  previousSchool: z.string().trim().max(200).nullish(),
-  courseId: RowId.nullish(),
-};
+/** The school's own fields by key; file fields take an uploaded file's path (a FileUpload on the public form). */
+const CustomValues = z.record(z.string().max(60), z.unknown());
 
-const adminShape = {
-  ...applicant,
-  batchId: RowId.nullish(),
-  guardianName: z.string().trim().min(1).max(120),
-  guardianMobile: Mobile,
-  guardianEmail: Email.nullish(),
-  guardianRelation: z.string().trim().max(40).nullish(),
-  guardianLanguage: Language,
-  photo: UploadPath.nullish(),
-  documents: z.array(z.object({ label: z.string().trim().max(120).nullish(), path: UploadPath })).max(UPLOAD_LIMITS.maxDocuments),
-  /** The school's own fields; file fields take an uploaded file's path. */
-  customfields: z.record(z.string().max(60), z.unknown()),
-};
+const DocumentPaths = z.array(z.object({ label: z.string().trim().max(120).nullish(), path: UploadPath })).max(UPLOAD_LIMITS.maxDocuments);
 
-/** POST admission: a paper application typed in by the school. */
-export const AdmissionCreate = z.object({
-  ...adminShape,
-  guardianLanguage: Language.optional(),
-  documents: adminShape.documents.default([]),
-  customfields: adminShape.customfields.default({}),
-});
-/** PUT admission: while the application is not enrolled; status changes go through approve. */
-export const AdmissionUpdate = updateOf(adminShape);
-
+/**
+ * An application: from the public form, typed in by the school (POST), or imported. PUT changes it
+ * while it is not enrolled; status changes go through approve and reject.
+ */
 export const admissionResource = defineResource({
   path: "admission",
   module: "admissions",
   i18n: "admissions",
-  row: AdmissionRow,
-  create: AdmissionCreate,
-  update: AdmissionUpdate,
-  filters: { status: "exact", courseId: "exact", batchId: "exact", source: "exact", createdAtFrom: "from", createdAtTo: "to" },
-  search: ["name", "nameNative", "applicationNo", "guardianName", "guardianMobile"],
-  sortable: ["applicationNo", "name", "status", "createdAt"],
-  defaultSort: "-createdAt",
-  columns: [
-    { key: "applicationNo", sortable: true },
-    { key: "name", sortable: true },
-    { key: "nameNative" },
-    { key: "courseName" },
-    { key: "guardianName" },
-    { key: "guardianMobile" },
-    { key: "status", kind: "status", sortable: true },
-    { key: "createdAt", kind: "date", sortable: true },
-  ],
-  fields: [
-    { key: "name", kind: "text", required: true },
-    { key: "nameNative", kind: "text" },
-    { key: "gender", kind: "select", options: ["male", "female"] },
-    { key: "dateOfBirth", kind: "date" },
-    { key: "courseId", kind: "select", ref: { resource: "course", label: "name" } },
-    { key: "batchId", kind: "select", ref: { resource: "batch", label: "name" } },
-    { key: "address", kind: "textarea" },
-    { key: "previousSchool", kind: "text" },
-    { key: "guardianName", kind: "text", required: true },
-    { key: "guardianMobile", kind: "phone", required: true },
-    { key: "guardianEmail", kind: "email" },
-    { key: "guardianRelation", kind: "text" },
-    { key: "guardianLanguage", kind: "select", options: ["en", "ta", "ur", "ar", "ml"] },
-  ],
+  fields: {
+    /** Per school, consecutive within a year: ADM-2026-0001. */
+    applicationNo: field.readOnly(z.string()).search().sort().column(),
+    name: field.text().required().search().sort().column(),
+    nameNative: field.text().search().column(),
+    gender: field.choice(Gender),
+    dateOfBirth: field.date(),
+    courseId: field.ref("course").filter(),
+    courseName: field.readOnly(z.string().nullable()).column(),
+    batchId: field.ref("batch").filter(),
+    batchName: field.readOnly(z.string().nullable()),
+    address: field.longText(500),
+    previousSchool: field.text(200),
+    guardianName: field.text().required().search().column(),
+    /** E.164 in the reply; typed with or without the country code. */
+    guardianMobile: field.phone().required().search().column(),
+    status: field.readOnly(AdmissionStatus).filter().sort().column("status"),
+    guardianEmail: field.email(),
+    guardianRelation: field.text(40),
+    /** The language letters to the guardian are written in; left out, the school's. */
+    guardianLanguage: field.choice(Language).default("en"),
+    source: field.readOnly(AdmissionSource).filter(),
+    email: field.email().hidden(),
+    mobile: field.phone().hidden(),
+    /** The photo's upload path. */
+    photo: field.shaped(UploadPath, z.string()),
+    documents: field.shaped(DocumentPaths, z.array(AdmissionDocument)).default([]),
+    /** The school's own fields (spec 001 §3); a single admission also has them spread onto the record. */
+    customfields: field.shaped(CustomValues, z.record(z.string(), z.unknown())).default({}),
+    consent: field.readOnly(AdmissionConsent.nullable()),
+    decisionReason: field.readOnly(z.string().nullable()),
+    decidedAt: field.readOnly(Instant.nullable()),
+    approvalLetterSentAt: field.readOnly(Instant.nullable()),
+    rejectionLetterSentAt: field.readOnly(Instant.nullable()),
+    studentId: field.readOnly(z.number().nullable()),
+    enrolmentId: field.readOnly(z.number().nullable()),
+    parentUserId: field.readOnly(z.number().nullable()),
+    createdAt: field.createdAt.column("date"),
+  },
+  filters: { createdAtFrom: "from", createdAtTo: "to" },
+  // The school's language is the default the server fills in; no fixed one.
+  refine: (create) => create.extend({ guardianLanguage: Language.optional() }),
 });
+export const AdmissionRow = admissionResource.row;
+export type AdmissionRow = z.infer<typeof AdmissionRow>;
+export const AdmissionCreate = admissionResource.create;
+export const AdmissionUpdate = admissionResource.update;
 
 /** GET admission/{id}: the row with its custom fields spread onto it, customfields kept too. */
 export const AdmissionDetail = AdmissionRow.catchall(z.unknown());
@@ -173,6 +116,7 @@ export const LetterResult = z.object({
   status: z.enum(["sent", "outbox", "failed"]),
   error: z.string().optional(),
 });
+export type LetterResult = z.infer<typeof LetterResult>;
 export const LetterReply = z.object({ message: z.string(), letters: z.array(LetterResult) });
 export const DecisionReply = z.object({ message: z.string(), data: AdmissionRow, letters: z.array(LetterResult) });
 
@@ -228,6 +172,18 @@ export const AdmissionPublicForm = z.object({
   limits: z.object({ photoBytes: z.number(), fileBytes: z.number(), maxDocuments: z.number(), submissionBytes: z.number(), types: z.array(z.string()) }),
 });
 
+const applicant = admissionResource.create.pick({
+  name: true,
+  nameNative: true,
+  gender: true,
+  dateOfBirth: true,
+  email: true,
+  mobile: true,
+  address: true,
+  previousSchool: true,
+  courseId: true,
+}).shape;
+
 /** POST admin/open/admission/{code}. */
 export const AdmissionApply = z.object({
   ...applicant,
@@ -243,7 +199,7 @@ export const AdmissionApply = z.object({
     .max(UPLOAD_LIMITS.maxDocuments)
     .default([]),
   /** The school's own fields; file fields take a FileUpload. */
-  customfields: z.record(z.string().max(60), z.unknown()).default({}),
+  customfields: CustomValues.default({}),
   consent: z.object({
     accepted: z.literal(true, { error: "The guardian's consent is needed to send an application" }),
     /** The version the form showed (from the form call). */

@@ -20,6 +20,13 @@ export const UPLOAD_LIMITS = {
   submissionBytes: 10 * MB,
 } as const;
 
+/**
+ * How often one address may use a public form: reads per minute, and sends per hour to one
+ * school (applications: a school's office, where many parents share one address, must not be
+ * locked out) or to one record type's form.
+ */
+export const PUBLIC_FORM_RATES = { readsPerMinute: 120, applicationsPerHour: 30, recordSubmitsPerHour: 20 } as const;
+
 /** Base64 grows 4/3; a data URL's header is short. */
 const base64Max = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;
 

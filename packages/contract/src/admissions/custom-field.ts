@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ActiveStatus, updateOf } from "../academics/common.js";
-import { RowId } from "../admin/common.js";
+import { defineAction, IdParams } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
+import { Status } from "../values.js";
 import { Localised } from "./common.js";
 
 /** What a custom field belongs to: students, admission applications, or one of the school's own record types. */
@@ -24,100 +25,45 @@ export const ChoiceOption = z.object({
 });
 export type ChoiceOption = z.infer<typeof ChoiceOption>;
 
-export const CustomFieldRow = z.object({
-  id: z.number(),
-  entity: CustomFieldEntity,
-  /** The record type, for entity record. */
-  recordId: z.number().nullable(),
-  key: z.string(),
-  /** The label in the school's own words; `labels` per language where given. */
-  label: z.string(),
-  labels: Localised(),
-  kind: CustomFieldKind,
-  required: z.boolean(),
-  /** Choice fields: the allowed values. */
-  options: z.array(ChoiceOption),
-  /** Choice fields: more than one value may be chosen. */
-  multiple: z.boolean(),
-  /** Number fields: bounds. */
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  /** Text fields: the longest value (default 500). */
-  maxLength: z.number().nullable(),
-  /** File fields: images (JPEG, PNG, WebP) and or PDF. */
-  accept: z.array(FileAccept),
-  order: z.number(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type CustomFieldRow = z.infer<typeof CustomFieldRow>;
-
-const fieldShape = {
-  label: z.string().trim().min(1).max(200),
-  labels: Localised(),
-  required: z.boolean(),
-  options: z.array(ChoiceOption).max(100),
-  multiple: z.boolean(),
-  min: z.number().finite().nullish(),
-  max: z.number().finite().nullish(),
-  maxLength: z.number().int().min(1).max(5000).nullish(),
-  accept: z.array(FileAccept).min(1).max(2),
-  order: z.number().int().min(0).max(10_000),
-  status: ActiveStatus,
-};
-
-export const CustomFieldCreate = z.object({
-  ...fieldShape,
-  entity: CustomFieldEntity,
-  recordId: RowId.nullish(),
-  key: FieldKey,
-  kind: CustomFieldKind,
-  labels: fieldShape.labels.default({}),
-  required: fieldShape.required.default(false),
-  options: fieldShape.options.default([]),
-  multiple: fieldShape.multiple.default(false),
-  accept: fieldShape.accept.default(["image", "pdf"]),
-  order: fieldShape.order.default(0),
-  status: ActiveStatus.default("active"),
-});
-/** Key, entity, record type and kind are fixed once a field is made: stored values depend on them. */
-export const CustomFieldUpdate = updateOf(fieldShape);
-
-export const customFieldResource = defineResource({
+/** A field a school adds to students, admission applications or one of its record types. */
+const fieldResource = defineResource({
   path: "field",
   module: "settings",
   i18n: "customFields",
-  row: CustomFieldRow,
-  create: CustomFieldCreate,
-  update: CustomFieldUpdate,
-  filters: { entity: "exact", recordId: "exact", kind: "exact", status: "exact" },
-  search: ["label", "key"],
-  sortable: ["order", "label", "key", "createdAt"],
+  fields: {
+    entity: field.choice(CustomFieldEntity).required().filter().column().createOnly(),
+    /** The record type, for entity record. */
+    recordId: field.ref("custom-record").filter().createOnly(),
+    /** How its value is stored and named in imports. */
+    key: field.shaped(FieldKey, z.string()).required().search().sort().column().form({ kind: "text", createOnly: true }),
+    /** The label in the school's own words; `labels` per language where given. */
+    label: field.text(200).required().search().sort().column(),
+    labels: field.shaped(Localised(), Localised()).default({}),
+    kind: field.choice(CustomFieldKind).required().filter().column().createOnly(),
+    required: field.bool().default(false).column("boolean"),
+    /** Choice fields: the allowed values. */
+    options: field.shaped(z.array(ChoiceOption).max(100), z.array(ChoiceOption)).default([]),
+    /** Choice fields: more than one value may be chosen. */
+    multiple: field.bool().default(false),
+    /** Number fields: bounds. */
+    min: field.shaped(z.number().finite(), z.number()).form({ kind: "number" }),
+    max: field.shaped(z.number().finite(), z.number()).form({ kind: "number" }),
+    /** Text fields: the longest value (default 500). */
+    maxLength: field.int(1, 5000),
+    /** File fields: images (JPEG, PNG, WebP) and or PDF. */
+    accept: field.shaped(z.array(FileAccept).min(1).max(2), z.array(FileAccept)).default(["image", "pdf"]),
+    order: field.int(0, 10_000).default(0).sort().column("number"),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "order",
-  columns: [
-    { key: "label", sortable: true },
-    { key: "key", sortable: true },
-    { key: "entity" },
-    { key: "kind" },
-    { key: "required", kind: "boolean" },
-    { key: "order", kind: "number", sortable: true },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "entity", kind: "select", options: ["student", "admission", "record"], required: true, createOnly: true },
-    { key: "recordId", kind: "select", ref: { resource: "custom-record", label: "name" }, createOnly: true },
-    { key: "key", kind: "text", required: true, createOnly: true },
-    { key: "label", kind: "text", required: true },
-    { key: "kind", kind: "select", options: ["text", "number", "date", "choice", "file"], required: true, createOnly: true },
-    { key: "required", kind: "switch" },
-    { key: "multiple", kind: "switch" },
-    { key: "min", kind: "number" },
-    { key: "max", kind: "number" },
-    { key: "maxLength", kind: "number" },
-    { key: "order", kind: "number" },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
 });
+/** Key, entity, record type and kind are fixed once a field is made: stored values depend on them. */
+export const customFieldResource = {
+  ...fieldResource,
+  update: fieldResource.update.omit({ entity: true, recordId: true, key: true, kind: true }),
+};
+export const CustomFieldRow = customFieldResource.row;
+export type CustomFieldRow = z.infer<typeof CustomFieldRow>;
 
 /** A field as a form shows it (admission form, a record type's public form). */
 export const FormField = z.object({
@@ -138,3 +84,15 @@ export const FormField = z.object({
   maxBytes: z.number().nullable(),
 });
 export type FormField = z.infer<typeof FormField>;
+
+/** GET field/record/{id}: the fields of one of the school's record types, in form order. */
+export const recordFields = defineAction({
+  method: "GET",
+  path: "/admin/api/field/record/:id",
+  module: "settings",
+  permission: ["records", "view"],
+  summary: "The fields of one of the school's record types, in form order (inactive ones included, marked)",
+  params: IdParams,
+  reply: z.object({ message: z.string(), rows: z.array(CustomFieldRow), count: z.number() }),
+  errors: [404],
+});

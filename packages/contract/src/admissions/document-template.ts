@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ActiveStatus, updateOf } from "../academics/common.js";
-import { RowId } from "../admin/common.js";
-import { Language } from "../platform/areas.js";
+import { defineAction } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
+import { Language, RowId, Status } from "../values.js";
 
 export const TemplateChannel = z.enum(["email", "sms", "whatsapp", "pdf"]);
 export type TemplateChannel = z.infer<typeof TemplateChannel>;
@@ -60,77 +60,42 @@ export function fillPlaceholders(text: string, values: Partial<Record<TemplatePl
   });
 }
 
-export const DocumentTemplateRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  channel: TemplateChannel,
-  purpose: TemplatePurpose,
-  language: Language,
-  /** E-mail only. */
-  subject: z.string().nullable(),
-  body: z.string(),
-  /** WhatsApp only: the template's name as approved by Meta; the body's placeholders, in order, are its parameters. */
-  providerTemplate: z.string().nullable(),
-  /** The placeholders the body (and subject) use, in order. */
-  placeholders: z.array(z.string()),
-  /** One of the standard templates every school starts with: editable, not deletable. */
-  builtin: z.boolean(),
-  status: ActiveStatus,
-  createdAt: z.string(),
-});
-export type DocumentTemplateRow = z.infer<typeof DocumentTemplateRow>;
-
-const templateShape = {
-  name: z.string().trim().min(1).max(120),
-  channel: TemplateChannel,
-  purpose: TemplatePurpose,
-  language: Language,
-  subject: z.string().trim().max(300).nullish(),
-  body: z.string().trim().min(1).max(20_000),
-  providerTemplate: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9_]{1,512}$/, "WhatsApp template names are lower case letters, digits and _")
-    .nullish(),
-  status: ActiveStatus,
-};
-export const DocumentTemplateCreate = z.object({
-  ...templateShape,
-  purpose: TemplatePurpose.default("general"),
-  language: Language.default("en"),
-  status: ActiveStatus.default("active"),
-});
-export const DocumentTemplateUpdate = updateOf(templateShape);
-
+/**
+ * A message or document the school writes once with named placeholders ({{studentName}}):
+ * admission letters by e-mail, SMS or WhatsApp, in each language.
+ */
 export const documentTemplateResource = defineResource({
   path: "document-template",
   module: "communication",
   i18n: "documentTemplates",
-  row: DocumentTemplateRow,
-  create: DocumentTemplateCreate,
-  update: DocumentTemplateUpdate,
-  filters: { channel: "exact", purpose: "exact", language: "exact", status: "exact" },
-  search: ["name", "body"],
-  sortable: ["name", "channel", "language", "createdAt"],
+  fields: {
+    name: field.text().required().search().sort().column(),
+    channel: field.choice(TemplateChannel).required().filter().sort().column(),
+    purpose: field.choice(TemplatePurpose).default("general").filter().column(),
+    language: field.choice(Language).default("en").filter().sort().column(),
+    /** E-mail only. */
+    subject: field.text(300),
+    body: field.longText(20_000).required().search(),
+    /** WhatsApp only: the template's name as approved by Meta; the body's placeholders, in order, are its parameters. */
+    providerTemplate: field
+      .shaped(
+        z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9_]{1,512}$/, "WhatsApp template names are lower case letters, digits and _"),
+        z.string(),
+      )
+      .form({ kind: "text" }),
+    /** The placeholders the body (and subject) use, in order. */
+    placeholders: field.readOnly(z.array(z.string())),
+    /** One of the standard templates every school starts with: editable, not deletable. */
+    builtin: field.readOnly(z.boolean()),
+    status: field.choice(Status).default("active").filter().column("status"),
+  },
   defaultSort: "name",
-  columns: [
-    { key: "name", sortable: true },
-    { key: "channel", sortable: true },
-    { key: "purpose" },
-    { key: "language", sortable: true },
-    { key: "status", kind: "status" },
-  ],
-  fields: [
-    { key: "name", kind: "text", required: true },
-    { key: "channel", kind: "select", options: ["email", "sms", "whatsapp", "pdf"], required: true },
-    { key: "purpose", kind: "select", options: ["admission.approval", "admission.rejection", "general"] },
-    { key: "language", kind: "select", options: ["en", "ta", "ur", "ar", "ml"] },
-    { key: "subject", kind: "text" },
-    { key: "body", kind: "textarea", required: true },
-    { key: "providerTemplate", kind: "text" },
-    { key: "status", kind: "select", options: ["active", "inactive"] },
-  ],
 });
+export const DocumentTemplateRow = documentTemplateResource.row;
+export type DocumentTemplateRow = z.infer<typeof DocumentTemplateRow>;
 
 /**
  * POST document-template/preview: a saved template (templateId) or an unsaved text (body,
@@ -153,4 +118,18 @@ export const TemplatePreviewReply = z.object({
   placeholders: z.array(z.string()),
   /** Placeholders the record has no value for (left empty in the text). */
   empty: z.array(z.string()),
+});
+
+export const previewTemplate = defineAction({
+  method: "POST",
+  path: "/admin/api/document-template/preview",
+  module: "communication",
+  permission: ["communication", "view"],
+  summary: "A template filled in: a saved one (templateId) or an unsaved text (body, subject), from an admission or sample values",
+  description:
+    "Unknown placeholders answer 400 template.unknown_placeholder naming them, as on save. With admissionId the values (and dates, in the template's " +
+    "language) come from that application; without it, from sample values with the school's own name and contacts.",
+  body: TemplatePreviewBody,
+  reply: TemplatePreviewReply,
+  errors: [404],
 });

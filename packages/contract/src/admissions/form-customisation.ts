@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { RowId } from "../admin/common.js";
+import { defineAction } from "../action.js";
+import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
+import { Id, Instant, RowId } from "../values.js";
 import { Localised } from "./common.js";
 import { FieldKey } from "./custom-field.js";
 
@@ -77,29 +79,31 @@ export const AdmissionFormConfig = z
   .strict();
 export type AdmissionFormConfig = z.infer<typeof AdmissionFormConfig>;
 
-export const FormCustomisationRow = z.object({
-  /** Null when the school has not saved this form yet (the defaults are shown). */
-  id: z.number().nullable(),
-  form: FormKey,
-  config: AdmissionFormConfig,
-  createdAt: z.string().nullable(),
-});
-export type FormCustomisationRow = z.infer<typeof FormCustomisationRow>;
-
-export const FormCustomisationCreate = z.object({ form: FormKey.default("admission"), config: AdmissionFormConfig.default({}) });
-export const FormCustomisationUpdate = z.object({ id: RowId, config: AdmissionFormConfig.optional() });
-
-export const formCustomisationResource = defineResource({
+/** A school's settings for one of its forms (the admission form): which fields it shows and requires. */
+const formResource = defineResource({
   path: "formcustomisation",
   module: "settings",
   i18n: "formCustomisation",
-  row: FormCustomisationRow,
-  create: FormCustomisationCreate,
-  update: FormCustomisationUpdate,
-  filters: { form: "exact" },
-  search: [],
-  sortable: ["form", "createdAt"],
+  fields: {
+    form: field.choice(FormKey).default("admission").filter().sort().column().createOnly(),
+    config: field.shaped(AdmissionFormConfig, AdmissionFormConfig).default({}),
+  },
   defaultSort: "form",
-  columns: [{ key: "form" }],
-  fields: [{ key: "form", kind: "select", options: ["admission"], required: true, createOnly: true }],
+});
+/** The form is fixed once saved: PUT replaces its config. */
+export const formCustomisationResource = { ...formResource, update: formResource.update.omit({ form: true }) };
+
+/** A form's customisation as GET formcustomisation/{id} answers it: id and createdAt null while the school has saved none (the defaults). */
+export const FormCustomisationRow = formCustomisationResource.row.extend({ id: z.number().nullable(), createdAt: Instant.nullable() });
+export type FormCustomisationRow = z.infer<typeof FormCustomisationRow>;
+
+export const getFormCustomisation = defineAction({
+  method: "GET",
+  path: "/admin/api/formcustomisation/:id",
+  module: "settings",
+  permission: ["settings", "view"],
+  summary: "A form's customisation by id, or by form name (admission): the stored config, or the defaults with id null",
+  params: z.object({ id: z.union([Id, FormKey]) }),
+  reply: z.object({ message: z.string(), data: FormCustomisationRow }),
+  errors: [404],
 });

@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { LANGUAGES } from "./area-constants.js";
 
 /** Every school role belongs to an area; redirects follow the area, never the role's name. */
 export const Area = z.enum(["admin", "parent"]);
 export type Area = z.infer<typeof Area>;
 
 export { areaHome, LANGUAGES, RTL_LANGUAGES } from "./area-constants.js";
-
-export const Language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof Language>;
 
 /** The roles every tenant has; a school may rename them, the key stays. */
 export const BUILTIN_ROLES = {

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import type { CRUD_ACTIONS, MODULES, ModuleKey } from "./platform/permissions.js";
+import { RowId } from "./values.js";
+
+/** A module and one of its actions: what a role must be granted to make a call. */
+export type Permission = { [M in ModuleKey]: readonly [M, (typeof CRUD_ACTIONS)[number] | (typeof MODULES)[M][number]] }[ModuleKey];
+
+/** Who may make a call: a school's signed-in user (the default), anyone, or a platform admin. */
+export type Access = "user" | "open" | "platform";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A reply that is a file (a PDF, a spreadsheet) rather than JSON. */
+export const FILE_REPLY = "file" as const;
+
+export interface ActionDefinition<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | typeof FILE_REPLY = z.ZodType | typeof FILE_REPLY,
+  X extends Access = Access,
+> {
+  method: Method;
+  /** The whole path, with `:param`s, exactly as the specification names it. */
+  path: string;
+  /** The module it belongs to: the OpenAPI tag, and the permission's module. */
+  module: ModuleKey | "auth" | "account" | "platform" | "health";
+  access: X;
+  /** What the caller's role must allow; a user call without one is open to every signed-in user. */
+  permission?: Permission;
+  summary: string;
+  description?: string;
+  body: B;
+  query: Q;
+  params: P;
+  reply: R;
+  /** Statuses besides 200 the call answers on purpose (400 and 401 are implied where they apply). */
+  errors: readonly number[];
+  /** Resource paths whose lists and details the web refreshes after the call succeeds. */
+  refreshes: readonly string[];
+  /** A GET that changes data (an import): it needs the x-requested-with header like any change. */
+  changesData?: boolean;
+}
+
+type Declared<B, Q, P, R, X> = {
+  method: Method;
+  path: string;
+  module: ActionDefinition["module"];
+  access?: X;
+  permission?: Permission;
+  summary: string;
+  description?: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  reply: R;
+  errors?: readonly number[];
+  refreshes?: readonly string[];
+  changesData?: boolean;
+};
+
+/**
+ * A custom call, declared once: the server serves it with `serveAction` (permission, schemas,
+ * transaction, audit) and the web calls it with `useAction`, typed from the same object.
+ */
+export function defineAction<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | typeof FILE_REPLY = z.ZodType,
+  X extends Access = "user",
+>(decl: Declared<B, Q, P, R, X>): ActionDefinition<B, Q, P, R, X> {
+  const access = (decl.access ?? "user") as X;
+  if (access !== "user" && decl.permission) throw new Error(`${decl.method} ${decl.path}: only a user call takes a permission`);
+  const params = decl.path.match(/:[A-Za-z]+/g) ?? [];
+  const declared = decl.params instanceof z.ZodObject ? Object.keys(decl.params.shape) : [];
+  const missing = params.map((p) => p.slice(1)).filter((p) => !declared.includes(p));
+  if (missing.length) throw new Error(`${decl.method} ${decl.path}: declare the path parameters ${missing.join(", ")}`);
+  return {
+    ...decl,
+    access,
+    body: decl.body as B,
+    query: decl.query as Q,
+    params: decl.params as P,
+    errors: decl.errors ?? [],
+    refreshes: decl.refreshes ?? [],
+  };
+}
+
+/** The path parameters `{ id }` most row actions take. */
+export const IdParams = z.object({ id: RowId });
+
+// biome-ignore lint/suspicious/noExplicitAny: any action, whatever its schemas
+export type AnyAction = ActionDefinition<any, any, any, any, Access>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** What a caller sends: the body, query and path parameters as their schemas take them. */
+export type ActionInput<A extends AnyAction> = { body: In<A["body"]>; query: In<A["query"]>; params: In<A["params"]> };
+/** What a handler receives, parsed. */
+export type ActionParsed<A extends AnyAction> = { body: Out<A["body"]>; query: Out<A["query"]>; params: Out<A["params"]> };
+/** The reply as the client reads it. */
+export type ActionReply<A extends AnyAction> = A["reply"] extends z.ZodType ? z.output<A["reply"]> : Blob;
+/** The reply as a handler may return it (an instant as a Date, say). */
+export type ActionResult<A extends AnyAction> = A["reply"] extends z.ZodType ? z.input<A["reply"]> : unknown;
+
+export { actionUrl } from "./action-url.js";

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { defineAction, FILE_REPLY } from "../action.js";
+import { FileUpload, StoredFile } from "../admissions/common.js";
+import { RowId } from "../values.js";
+import { MODULES } from "./permissions.js";
+
+/** The module whose readers may fetch a file; `public` files (a logo) anyone may. */
+export const UploadModule = z.enum([...(Object.keys(MODULES) as [keyof typeof MODULES]), "public"]);
+/** A stored file's name: random, with the extension of its checked type. */
+const FileName = z.string().regex(/^[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf)$/, "Not a file name");
+
+export const uploadFile = defineAction({
+  method: "POST",
+  path: "/admin/api/upload",
+  module: "platform",
+  summary: "Upload a photo or document (JPEG, PNG, WebP or PDF, at most 5 MB) for a module's records",
+  description:
+    "Body: {name, data, module}; data is a data URL or base64. The file's first bytes must show an allowed type that agrees with its name and data URL " +
+    "(a renamed or disguised file answers 400 upload.bad_type). The caller needs add or edit on `module` (settings edit for `public`, which anyone may read: logos). " +
+    "The reply's data.path is what records store and where the file is read back.",
+  body: FileUpload.extend({ module: UploadModule }),
+  reply: z.object({ message: z.string(), data: StoredFile }),
+});
+
+export const readUpload = defineAction({
+  method: "GET",
+  path: "/admin/api/upload/:name",
+  module: "platform",
+  summary: "A school's uploaded file, for its users whose role may view the file's module",
+  params: z.object({ name: FileName }),
+  reply: FILE_REPLY,
+  errors: [404],
+});
+
+export const readPublicUpload = defineAction({
+  method: "GET",
+  path: "/admin/open/upload/:tenant/:name",
+  module: "platform",
+  access: "open",
+  summary: "A school's public file (its logo)",
+  params: z.object({ tenant: RowId, name: FileName }),
+  reply: FILE_REPLY,
+  errors: [404],
+});
