@@ -32,8 +32,10 @@ import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
 import { SessionService } from "./platform/auth/session.service.js";
 import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
+import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
+import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { Messenger } from "./platform/messaging/messenger.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
@@ -51,7 +53,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     logger: logger === true ? { level: config.LOG_LEVEL, serializers: { req: (req) => ({ method: req.method, route: req.routeOptions?.url }) } } : logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.production,
+    trustProxy: config.trustProxy,
   });
   // The spec's client sends a JSON content type on every call, bodiless ones included.
   app.removeContentTypeParser("application/json");
@@ -104,7 +106,12 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(swagger, {
     openapi: {
       info: { title: "Taleem API", version: "0.1.0", description: "Schools and hifz centres: administration, parent portal, public forms." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "header", name: "x-access-token" } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "header", name: "x-access-token", description: "The session token (native wrappers)" },
+          cookie: { type: "apiKey", in: "cookie", name: "taleem_session", description: "The session cookie (the web app)" },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -118,6 +125,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   });
 
   installErrorHandler(app);
+  installDrain(app);
+  installSecurityHeaders(app, config.production);
   installRequestRules(app);
   installAuth(app, services.sessions);
   services.activity.install(app);
@@ -125,7 +134,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerHealthModule(app, services);
   registerAuthModule(app, services);
   registerAccountModule(app, services);
-  registerRolesModule(app, services);
+  registerRolesModule(app);
   registerUsersModule(app, services);
   registerSettingsModule(app, services);
   registerStudentsModule(app, services);
@@ -133,12 +142,12 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerClassroomsModule(app, services);
   registerEnrolmentsModule(app, services);
   registerTimetableModule(app, services);
-  registerAlumniModule(app, services);
+  registerAlumniModule(app);
   registerUploadRoutes(app, services);
   registerCustomRecordsModule(app, services);
-  registerCustomFieldsModule(app, services);
+  registerCustomFieldsModule(app);
   registerFormCustomisationModule(app, services);
-  registerDocumentTemplatesModule(app, services);
+  registerDocumentTemplatesModule(app);
   registerAdmissionsModule(app, services);
   registerParentHomeModule(app, services);
 

@@ -18,8 +18,23 @@ const schema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): unset trusts none, a number is
+   * how many hops in front of the server, otherwise a comma-separated list of addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F:./]+(,\s*[0-9a-fA-F:./]+)*)$/, "a hop count (1) or addresses (10.0.0.1,10.0.0.0/8)")
+    .optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  /** The tables' owner, for the migrations and row-level security at start; DATABASE_URL when not set. */
+  MIGRATION_DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  /** The role the server queries as, which the tenant policies bind (neither a superuser nor the tables' owner). */
+  DATABASE_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a plain lower-case role name (letters, digits, _)")
+    .default("taleem_app"),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
   /** Prefix of every Redis key, so several installs (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().min(1).max(60).default("taleem:"),
@@ -70,6 +85,16 @@ export type Config = ReturnType<typeof parseConfig>;
 export class ConfigError extends Error {}
 
 /** Reads the environment once; a bad value stops start-up with its name. */
+/** Fastify's trustProxy: none by default; a hop count trusts that many addresses nearest the server. */
+function trustProxyOf(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(/,\s*/);
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
@@ -79,11 +104,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const c = parsed.data;
   const production = c.NODE_ENV === "production";
+  if (c.MIGRATION_DATABASE_URL && !c.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  MIGRATION_DATABASE_URL: set DATABASE_URL too (the embedded database needs neither)");
+  }
   if (production && !c.SECRET_KEY) throw new ConfigError("Invalid configuration:\n  SECRET_KEY: required in production");
   return {
     ...c,
     production,
     dataDir: resolve(c.DATA_DIR),
+    trustProxy: trustProxyOf(c.TRUST_PROXY),
     secretKey: c.SECRET_KEY ?? "taleem-development-secret",
   };
 }

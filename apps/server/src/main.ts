@@ -4,7 +4,7 @@ import { join } from "node:path";
 import webpush from "web-push";
 import { buildApp } from "./app.js";
 import { type Config, ConfigError, parseConfig } from "./config.js";
-import { DataDirLockedError, openDatabase } from "./db/client.js";
+import { DataDirLockedError, databaseOptions, openDatabase } from "./db/client.js";
 import { demoCredentials, seedDemo } from "./db/seed-demo.js";
 import { sweepUploads } from "./platform/files/upload-sweep.js";
 import { UploadStore } from "./platform/files/uploads.js";
@@ -50,12 +50,12 @@ function withStoredVapidKeys(config: Config): Config {
 
 async function main() {
   const config = withStoredVapidKeys(withStoredSecretKey(parseConfig()));
-  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   const app = await buildApp({ config, database });
 
   // The embedded database starts with the demo school when empty; PostgreSQL only when asked.
   const empty = (await database.db.select({ id: tenants.id }).from(tenants).limit(1)).length === 0;
-  const seeded = (config.SEED_DEMO ?? (database.kind === "pglite" && empty)) && (await seedDemo(database.db));
+  const seeded = (config.SEED_DEMO ?? (database.kind === "pglite" && empty)) && (await seedDemo(app));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -68,6 +68,7 @@ async function main() {
       process.exit(1);
     }, 20_000).unref();
     try {
+      await app.drain();
       await app.close();
       await database.close();
     } catch (err) {

@@ -39,7 +39,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
 
 async function schoolCount(config: Config) {
-  const database = await openDatabase({ dataDir: config.dataDir });
+  const database = await openDatabase({ dataDir: config.dataDir, appRole: config.DATABASE_APP_ROLE });
   try {
     const [row] = await database.db.select({ n: count() }).from(tenants);
     return row?.n ?? 0;
@@ -144,7 +144,7 @@ export const backupCommands: Command[] = [
       const store = new UploadStore(config.dataDir);
       // Not migrated: a backup is the data exactly as it was. Opening it takes DATA_DIR's lock,
       // so no server writes files meanwhile.
-      const database = await openDatabase({ dataDir: config.dataDir, migrate: false });
+      const database = await openDatabase({ dataDir: config.dataDir, migrate: false, appRole: config.DATABASE_APP_ROLE });
       const partial = `${file}.partial`;
       let summary: { files: number; bytes: number; other: string[] };
       try {

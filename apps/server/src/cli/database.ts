@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
-import { type Database, type Db, openDatabase } from "../db/client.js";
+import { type Database, type Db, databaseOptions, openDatabase } from "../db/client.js";
 import { tenants } from "../platform/tenancy/tenants.table.js";
 import { Refused } from "./command.js";
 
@@ -10,7 +10,7 @@ import { Refused } from "./command.js";
  * a server holds it.
  */
 export async function withDatabase<R>(config: Config, fn: (db: Db, database: Database) => Promise<R>): Promise<R> {
-  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     return await fn(database.db, database);
   } finally {

@@ -2,16 +2,21 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
+import type { Config } from "../config.js";
+// Every table file, so the tenant-table registry row-level security covers is complete in any
+// process that opens the database, whatever else it imports (a CLI command may import no module).
+import "./schema.js";
+import { checkRoleName, checkRowSecurity, DEFAULT_APP_ROLE, RowSecurityError, secureTenantTables } from "../platform/tenancy/row-security.js";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Without the tables' types: nothing uses drizzle's relational query API, and carrying
+// `typeof schema` here made a cycle (client -> schema -> every table -> tenant-table -> client).
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -21,6 +26,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's client, for backup and restore. */
   pglite?: PGlite;
+  /** The role every query runs as, bound by row-level security (`DATABASE_APP_ROLE`). */
+  appRole: string;
 }
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -63,59 +70,131 @@ function isAlive(pid: number): boolean {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PostgreSQL: the tables' owner, for the migrations and row-level security (default: databaseUrl). */
+  migrationDatabaseUrl?: string;
+  /** The role the server queries as (default taleem_app). */
+  appRole?: string;
   /** A directory for the embedded database, or undefined for an in-memory one (tests). */
   dataDir?: string;
-  /** Apply the committed migrations (default true). */
+  /**
+   * Apply the committed migrations and secure the tenant tables (default true), as the owner.
+   * false: the database is prepared already (a test's copy, a backup's source); on PGlite a data
+   * directory that has never been prepared (no app role yet) is then left as the owner's.
+   */
   migrate?: boolean;
+  /** A new embedded database starts as a copy of this dump (`dumpDataDir`) instead of empty: tests migrate once per run. */
+  loadDataDir?: Blob;
 }
 
+/** What the server and the CLI open: DATABASE_URL (and MIGRATION_DATABASE_URL), else DATA_DIR. */
+export const databaseOptions = (config: Config): OpenOptions =>
+  config.DATABASE_URL
+    ? { databaseUrl: config.DATABASE_URL, migrationDatabaseUrl: config.MIGRATION_DATABASE_URL, appRole: config.DATABASE_APP_ROLE }
+    : { dataDir: config.dataDir, appRole: config.DATABASE_APP_ROLE };
+
+/**
+ * Opens the database: migrations and row-level security first, as the tables' owner; then every
+ * query runs as the app role, which the tenant policies bind, and a start where they are not in
+ * place is refused (`checkRowSecurity`).
+ */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
-  if (opts.migrate !== false) await migrateDatabase(database);
+  const appRole = checkRoleName(opts.appRole ?? DEFAULT_APP_ROLE);
+  const migrate = opts.migrate !== false;
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.migrationDatabaseUrl ?? opts.databaseUrl, appRole, migrate)
+    : await openPglite(opts.dataDir, opts.loadDataDir, appRole, migrate);
+  try {
+    if (database.kind === "postgres" || (await actAsAppRole(database))) await checkRowSecurity(database.db, appRole);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
   return database;
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver's type
-    await migratePglite(database.db as any, { migrationsFolder });
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver's type
-    await migratePg(database.db as any, { migrationsFolder });
-  }
+/** PGlite's one connection becomes the app role, unless an unprepared directory has none yet. */
+async function actAsAppRole(database: Database): Promise<boolean> {
+  const client = database.pglite!;
+  const found = await client.query("select 1 from pg_roles where rolname = $1", [database.appRole]);
+  if (!found.rows.length) return false;
+  await client.exec(`set role ${database.appRole}`);
+  return true;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, appRole: string, migrate: boolean): Promise<Database> {
   let unlock = () => {};
   if (dataDir) unlock = lockDataDir(dataDir);
+  let client: PGlite | undefined;
   try {
-    const client = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined);
-    const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const opened = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined, loadDataDir ? { loadDataDir } : undefined);
+    client = opened;
+    const db = drizzlePglite({ client: opened, casing: "snake_case" }) as unknown as Db;
+    if (migrate) {
+      // Still the superuser postgres here: the app role comes after (`actAsAppRole`).
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver's type
+      await migratePglite(db as any, { migrationsFolder });
+      await secureTenantTables(db, appRole);
+    }
     return {
       db,
       kind: "pglite",
-      pglite: client,
+      pglite: opened,
+      appRole,
       ping: async () => {
-        await client.query("select 1");
+        await opened.query("select 1");
       },
       close: async () => {
-        await client.close();
+        await opened.close();
         unlock();
       },
     };
   } catch (e) {
+    await client?.close();
     unlock();
     throw e;
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
-  await db.execute(sql`select 1`);
+async function openPostgres(url: string, ownerUrl: string, appRole: string, migrate: boolean): Promise<Database> {
+  if (migrate) {
+    // A connection of its own, as the tables' owner; the pool below never is.
+    const owner = new pg.Client({ connectionString: ownerUrl });
+    await owner.connect();
+    try {
+      const { rows } = await owner.query<{ name: string }>("select current_user as name");
+      if (rows[0]?.name === appRole) {
+        throw new RowSecurityError(
+          `The migrations would run as ${appRole}, the role the server queries as, which may not change tables. Set MIGRATION_DATABASE_URL to a connection as the tables' owner (README, "Running on PostgreSQL").`,
+        );
+      }
+      const ownerDb = drizzlePg({ client: owner, casing: "snake_case" }) as unknown as Db;
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver's type
+      await migratePg(ownerDb as any, { migrationsFolder });
+      await secureTenantTables(ownerDb, appRole);
+    } finally {
+      await owner.end();
+    }
+  }
+  // Every pooled connection starts as the app role (a connection option, so a connection that
+  // cannot become it fails instead of running as the owner); harmless when it logs in as that role.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c role=${appRole}` });
+  // An idle connection that the server ends (a restart, a failover, an administrator's
+  // pg_terminate_backend) is an 'error' on the pool: without a listener that is an uncaught
+  // exception and the whole process dies. The pool drops the connection and opens a new one.
+  pool.on("error", (e) => console.warn(`database: an idle connection was closed by the server (${e.message}); a new one is opened when needed`));
+  const db = drizzlePg({ client: pool, casing: "snake_case" }) as unknown as Db;
+  try {
+    await pool.query("select 1");
+  } catch (e) {
+    await pool.end();
+    throw new RowSecurityError(
+      `Could not connect to DATABASE_URL as the role ${appRole}: ${(e as Error).message}. README, "Running on PostgreSQL", says how to set the roles up.`,
+    );
+  }
   return {
     db,
     kind: "postgres",
+    appRole,
     ping: async () => {
       await pool.query("select 1");
     },

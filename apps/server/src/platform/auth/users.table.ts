@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
-import { foreignKey, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { setWipeRule, tenantTable } from "../tenancy/tenant-table.js";
+import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { setWipeRule, tenantTable, textSortIndex } from "../tenancy/tenant-table.js";
 import { roles } from "./roles.table.js";
 
 /** A Web Push subscription or a native wrapper's device token. */
@@ -25,7 +25,12 @@ export const users = tenantTable(
     lastLoginAt: timestamp({ withTimezone: true }),
     pushTargets: jsonb().$type<PushTarget[]>().notNull().default([]),
   },
-  (t) => [uniqueIndex("users_mobile_key").on(t.tenantId, t.mobile), uniqueIndex("users_username_key").on(t.tenantId, sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_mobile_key").on(t.tenantId, t.mobile),
+    uniqueIndex("users_username_key").on(t.tenantId, sql`lower(${t.username})`),
+    textSortIndex("users_name_idx", t.tenantId, t.name, t.id),
+    index("users_last_login_idx").on(t.tenantId, t.lastLoginAt),
+  ],
   "keep",
 );
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { meaningOfUnique } from "../tenancy/unique-constraints.js";
 import { AppError } from "./errors.js";
 
 export const SOMETHING_WENT_WRONG = "Something went wrong, please try again later.";
@@ -8,6 +9,7 @@ export const SOMETHING_WENT_WRONG = "Something went wrong, please try again late
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.extra?.retryAfter) reply.header("retry-after", String(error.extra.retryAfter));
       return reply.status(error.status).send({
         message: error.message,
         code: error.code,
@@ -34,16 +36,36 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message: error.message, code });
     }
     // Database constraint violations are the client's fault, named without internals.
-    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (pgCode === "23505") return reply.status(409).send({ message: "This record already exists.", code: "duplicate" });
+    const pg = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+    const pgCode = pg.code ?? (error as { code?: string }).code;
+    if (pgCode === "23505") {
+      const meaning = meaningOfUnique(pg.constraint);
+      if (meaning) return reply.status(409).send({ message: meaning.message, code: meaning.code, params: { field: meaning.field } });
+      return reply.status(409).send({ message: "This record already exists.", code: "duplicate" });
+    }
     if (pgCode === "23503") return reply.status(409).send({ message: "This record is linked to other records.", code: "in_use" });
     // Out-of-range numbers and unparsable values that slipped past a schema are still the caller's.
     if (pgCode === "22003" || pgCode === "22P02" || pgCode === "22007" || pgCode === "22008")
       return reply.status(400).send({ message: "A value is out of range or not in the expected form.", code: "bad_value" });
-    req.log.error({ err: error, route: req.routeOptions.url }, "unexpected error");
+    req.log.error({ err: redacted(error), route: req.routeOptions.url }, "unexpected error");
     return reply.status(500).send({ message: SOMETHING_WENT_WRONG, code: "internal" });
   });
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ message: `No such route: ${req.method}`, code: "route_not_found" });
   });
+}
+
+/**
+ * The error as the log may keep it: a failed query's message and stack name its SQL parameters
+ * (a record's public token, a person's mobile number), so they are cut off.
+ */
+export function redacted(error: Error & { cause?: unknown }) {
+  const strip = (text: string | undefined) => text?.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, "\nparams: [redacted]");
+  const cause = error.cause as { code?: string; constraint?: string; message?: string } | undefined;
+  return {
+    type: error.name,
+    message: strip(error.message),
+    stack: strip(error.stack),
+    ...(cause ? { cause: { code: cause.code, constraint: cause.constraint, message: strip(cause.message) } } : {}),
+  };
 }

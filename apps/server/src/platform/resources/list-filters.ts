@@ -43,7 +43,10 @@ function typed(key: string, col: PgColumn, raw: string): unknown {
   if (col.columnType === "PgUUID" && !UUID.test(raw)) throw invalid(key, "must be an id");
   if (col.dataType === "date" || col.columnType === "PgDateString" || col.columnType === "PgTimestampString") {
     const d = new Date(raw);
-    if (Number.isNaN(d.getTime()) || (col.columnType === "PgDateString" && !DATE_ONLY.test(raw))) throw invalid(key, "must be a date (YYYY-MM-DD)");
+    // JavaScript reads 2026-02-30 as 2 March: a calendar date must name a real day.
+    const unreal = DATE_ONLY.test(raw) && (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw);
+    if (Number.isNaN(d.getTime()) || unreal || (col.columnType === "PgDateString" && !DATE_ONLY.test(raw)))
+      throw invalid(key, "must be a real date (YYYY-MM-DD)");
     return col.dataType === "date" ? d : raw;
   }
   return raw;
@@ -90,4 +93,12 @@ export function checkDefinition(def: ResourceDefinition, columns: Record<string,
   const filled = probe.success ? Object.keys(probe.data as object).filter((k) => k !== "id") : [];
   if (filled.length) problems.push(`the update schema fills in ${filled.join(", ")} when left out (remove their defaults)`);
   if (problems.length) throw new Error(`Resource ${def.path}: ${problems.join("; ")}`);
+}
+
+/** A list filter naming a row id (or a small number), or a 400 naming the filter: never a silent empty list. */
+export function whole(key: string, raw: string, max = 2_147_483_647): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw badRequest("filter.invalid", `The filter ${key} must be a whole number from 1 to ${max}.`, { field: key });
+  return n;
 }

@@ -1,15 +1,15 @@
 import { ListQuery, listReply, MAX_ID, type ResourceDefinition } from "@taleem/contract";
 import { asc, count, desc, eq, getTableName, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
-import { recordChange } from "../audit/audit.service.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { inRequestContext, type RequestContext } from "../actions/request-context.js";
+import { errorReplies, operationId, SECURITY } from "../actions/serve-action.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
+import { countReferences, describeCounts, referencesTo } from "../tenancy/references.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import type { TenantTable } from "../tenancy/tenant-table.js";
 import { checkDefinition, filterColumn, filterCondition, searchPattern, TEXT_COLUMNS } from "./list-filters.js";
-import { contextOf, type RequestContext, withScope } from "./resource-context.js";
 
 type Row<T extends TenantTable> = T["$inferSelect"];
 type Values<T extends TenantTable> = Omit<T["$inferInsert"], "tenantId">;
@@ -31,6 +31,11 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   afterUpdate?: (ctx: RequestContext, row: Row<T>, input: Update) => Promise<void>;
   /** Refuse (409) a delete that history depends on, or archive instead. */
   beforeDelete?: (ctx: RequestContext, existing: Row<T>) => Promise<void>;
+  /**
+   * The refusal when other modules' rows still refer to the row (their declared references):
+   * its code and what to do instead. Default: `<path>.in_use`, "Set it inactive instead."
+   */
+  inUse?: { code: string; advice: string };
   /**
    * What the audit log should show of a row beyond its columns (a user's role ids, say), so
    * changes kept in other tables are recorded with the row's.
@@ -69,14 +74,14 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * message), `POST /{r}`, `PUT /{r}` (body carries id), `DELETE /{r}/{id}`, each tenant-scoped,
  * row-scoped, permission-checked, audited, and documented in OpenAPI.
  */
-export function serveResource<T extends TenantTable, D extends ResourceDefinition, Out = z.infer<D["row"]>>(
+export function serveResource<T extends TenantTable, D extends ResourceDefinition, Out = z.input<D["row"]>>(
   app: FastifyInstance,
-  db: Db,
   def: D,
   table: T,
   hooks: ResourceHooks<T, z.infer<D["create"]>, z.infer<D["update"]>, Out>,
   prefix = "/admin/api",
 ) {
+  const { db } = app.services;
   const base = `${prefix}/${def.path}`;
   const entity = getTableName(table);
   const name = human(def);
@@ -89,148 +94,126 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   const filterShape = Object.fromEntries([...Object.keys(def.filters), ...Object.keys(hookFilters)].map((k) => [k, z.string().max(200).optional()]));
   const querySchema = ListQuery.extend({ ...filterShape, page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1) });
   // Routes of a generic table: schemas validate and document; handlers read typed casts.
-  const r = app;
-  const tags = [def.module];
+  const docs = (method: string, url: string, summary: string, statuses: number[]) => ({
+    tags: [def.module],
+    summary,
+    operationId: operationId(method, url),
+    security: SECURITY,
+    errors: errorReplies("user", statuses, true),
+  });
+  const route = (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    action: string,
+    summary: string,
+    statuses: number[],
+    schema: object,
+    run: (ctx: RequestContext, req: FastifyRequest) => Promise<unknown>,
+  ) => {
+    const { errors, ...doc } = docs(method, url, summary, statuses);
+    const s = schema as { response: object };
+    app.route({
+      method,
+      url,
+      config: { permission: [def.module, action] },
+      schema: { ...doc, ...schema, response: { ...s.response, ...errors } },
+      handler: (req) => inRequestContext(req, db, true, (ctx) => run(ctx, req)),
+    });
+  };
 
   const visible = (ctx: RequestContext, ...more: (SQL | undefined)[]) => ctx.scope.where(table, hooks.scope?.(ctx), ...more);
 
-  r.get(base, {
-    config: { permission: [def.module, "view"] },
-    schema: { tags, summary: `List ${name}`, querystring: querySchema, response: { 200: listReply(def.row).passthrough() } },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const q = req.query as ListQuery & Record<string, string | undefined>;
-      const conditions: (SQL | undefined)[] = [];
-      for (const [key, kind] of Object.entries(def.filters)) {
-        const value = q[key];
-        if (value === undefined || hookFilters[key]) continue;
-        conditions.push(filterCondition(key, kind, filterColumn(columns, key, kind)!, String(value)));
-      }
-      for (const [key, build] of Object.entries(hookFilters)) {
-        const value = q[key];
-        if (value !== undefined) conditions.push(build(String(value), ctx));
-      }
-      if (q.q) {
-        const term = searchPattern(q.q);
-        const searched = def.search.map((k) => columns[k]).filter((c): c is PgColumn => !!c);
-        if (searched.length) conditions.push(or(...searched.map((c) => ilike(c, term))));
-      }
-      const where = visible(ctx, ...conditions);
-      const order = orderBy(def, columns, q.sort);
-      // The page and the total in one round trip (a window count); only a page past the end needs a second query.
-      const found = await db
-        .select({ row: table as TenantTable, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(table as TenantTable)
-        .where(where)
-        .orderBy(...order)
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const rows = found.map((f) => f.row);
-      const total =
-        found[0]?.total ??
-        (q.page > 1
-          ? ((
-              await db
-                .select({ n: count() })
-                .from(table as TenantTable)
-                .where(where)
-            )[0]?.n ?? 0)
-          : 0);
-      const extras = hooks.listExtras ? await hooks.listExtras(ctx, visible(ctx)) : {};
-      return { rows: await present(ctx, rows as Row<T>[]), count: total, message: `${capital(name)} list fetched successfully`, ...extras };
-    },
+  route("GET", base, "view", `List ${name}`, [], { querystring: querySchema, response: { 200: listReply(def.row).passthrough() } }, async (ctx, req) => {
+    const q = req.query as ListQuery & Record<string, string | undefined>;
+    const conditions: (SQL | undefined)[] = [];
+    for (const [key, kind] of Object.entries(def.filters)) {
+      const value = q[key];
+      if (value === undefined || hookFilters[key]) continue;
+      conditions.push(filterCondition(key, kind, filterColumn(columns, key, kind)!, String(value)));
+    }
+    for (const [key, build] of Object.entries(hookFilters)) {
+      const value = q[key];
+      if (value !== undefined) conditions.push(build(String(value), ctx));
+    }
+    if (q.q) {
+      const term = searchPattern(q.q);
+      const searched = def.search.map((k) => columns[k]).filter((c): c is PgColumn => !!c);
+      if (searched.length) conditions.push(or(...searched.map((c) => ilike(c, term))));
+    }
+    const where = visible(ctx, ...conditions);
+    const order = orderBy(def, columns, q.sort);
+    // The page and the total in one round trip (a window count); only a page past the end needs a second query.
+    const found = await ctx.scope.db
+      .select({ row: table as TenantTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(table as TenantTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    const rows = found.map((f) => f.row);
+    const total =
+      found[0]?.total ??
+      (q.page > 1
+        ? ((
+            await ctx.scope.db
+              .select({ n: count() })
+              .from(table as TenantTable)
+              .where(where)
+          )[0]?.n ?? 0)
+        : 0);
+    const extras = hooks.listExtras ? await hooks.listExtras(ctx, visible(ctx)) : {};
+    return { rows: await present(ctx, rows as Row<T>[]), count: total, message: `${capital(name)} list fetched successfully`, ...extras };
   });
 
   const one = z.object({ message: z.string(), data: def.row });
 
-  r.post(base, {
-    config: { permission: [def.module, "add"] },
-    schema: { tags, summary: `Add ${name}`, body: def.create, response: { 200: one } },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const input = req.body as z.infer<D["create"]>;
-      const row = await ctx.scope.transaction(async (scope) => {
-        const c = withScope(ctx, scope);
-        const values = hooks.beforeCreate ? await hooks.beforeCreate(c, input) : (input as unknown as Values<T>);
-        const created = await scope.insert(table, values);
-        await hooks.afterCreate?.(c, created, input);
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: ctx.principal.userId,
-          action: "create",
-          entity,
-          entityId: created.id,
-          after: await auditView(c, created),
-          ip: ctx.ip,
-        });
-        return created;
-      });
-      const [out] = await present(ctx, [row]);
-      return { message: `${capital(name)} added successfully`, data: out };
-    },
+  route("POST", base, "add", `Add ${name}`, [404, 409], { body: def.create, response: { 200: one } }, async (ctx, req) => {
+    const input = req.body as z.infer<D["create"]>;
+    const values = hooks.beforeCreate ? await hooks.beforeCreate(ctx, input) : (input as unknown as Values<T>);
+    const created = await ctx.scope.insert(table, values);
+    await hooks.afterCreate?.(ctx, created, input);
+    await ctx.audit({ action: "create", entity, entityId: created.id, after: await auditView(ctx, created) });
+    const [out] = await present(ctx, [created]);
+    return { message: `${capital(name)} added successfully`, data: out };
   });
 
-  r.put(base, {
-    config: { permission: [def.module, "edit"] },
-    schema: { tags, summary: `Update ${name}`, body: def.update, response: { 200: one } },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const input = req.body as z.infer<D["update"]> & { id: number };
-      const row = await ctx.scope.transaction(async (scope) => {
-        const c = withScope(ctx, scope);
-        const existing = await findVisible(c, input.id);
-        const before = await auditView(c, existing);
-        const { id: _id, ...rest } = input as Record<string, unknown>;
-        const values = hooks.beforeUpdate ? await hooks.beforeUpdate(c, existing, input) : (rest as Partial<Values<T>>);
-        const updated = Object.keys(values).length ? await scope.update(table, input.id, values as Partial<T["$inferInsert"]>, capital(name)) : existing;
-        await hooks.afterUpdate?.(c, updated, input);
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: ctx.principal.userId,
-          action: "update",
-          entity,
-          entityId: input.id,
-          before,
-          after: await auditView(c, updated),
-          ip: ctx.ip,
-        });
-        return updated;
-      });
-      const [out] = await present(ctx, [row]);
-      return { message: `${capital(name)} updated successfully`, data: out };
-    },
+  route("PUT", base, "edit", `Update ${name}`, [404, 409], { body: def.update, response: { 200: one } }, async (ctx, req) => {
+    const input = req.body as z.infer<D["update"]> & { id: number };
+    const existing = await findVisible(ctx, input.id);
+    const before = await auditView(ctx, existing);
+    const { id: _id, ...rest } = input as Record<string, unknown>;
+    const values = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, existing, input) : (rest as Partial<Values<T>>);
+    const updated = Object.keys(values).length ? await ctx.scope.update(table, input.id, values as Partial<T["$inferInsert"]>, capital(name)) : existing;
+    await hooks.afterUpdate?.(ctx, updated, input);
+    await ctx.audit({ action: "update", entity, entityId: input.id, before, after: await auditView(ctx, updated) });
+    const [out] = await present(ctx, [updated]);
+    return { message: `${capital(name)} updated successfully`, data: out };
   });
 
-  r.delete(`${base}/:id`, {
-    config: { permission: [def.module, "delete"] },
-    schema: {
-      tags,
-      summary: `Delete ${name}`,
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      response: { 200: z.object({ message: z.string() }) },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
+  route(
+    "DELETE",
+    `${base}/:id`,
+    "delete",
+    `Delete ${name}`,
+    [404, 409],
+    { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ message: z.string() }) } },
+    async (ctx, req) => {
       const { id } = req.params as { id: number };
-      await ctx.scope.transaction(async (scope) => {
-        const c = withScope(ctx, scope);
-        const existing = await findVisible(c, id);
-        const before = await auditView(c, existing);
-        await hooks.beforeDelete?.(c, existing);
-        await scope.remove(table, id, capital(name));
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: ctx.principal.userId,
-          action: "delete",
-          entity,
-          entityId: id,
-          before,
-          ip: ctx.ip,
-        });
-      });
+      const existing = await findVisible(ctx, id);
+      const before = await auditView(ctx, existing);
+      await hooks.beforeDelete?.(ctx, existing);
+      const counts = await countReferences(ctx.scope, table, id);
+      if (Object.keys(counts).length) {
+        const inUse = hooks.inUse ?? { code: `${def.path}.in_use`, advice: "Set it inactive instead of deleting." };
+        // Every kind of referring row is in the params (0 when none), so a translated refusal has all its numbers.
+        const params = { ...Object.fromEntries(referencesTo(table).map((r) => [r.what, 0])), ...counts };
+        throw conflict(inUse.code, `This ${name} has ${describeCounts(counts)}. ${inUse.advice}`, params);
+      }
+      await ctx.scope.remove(table, id, capital(name));
+      await ctx.audit({ action: "delete", entity, entityId: id, before });
       return { message: `${capital(name)} deleted successfully` };
     },
-  });
+  );
 
   /** A row this caller may reach, or 404: another tenant's id or another family's child alike. */
   async function findVisible(ctx: RequestContext, id: number): Promise<Row<T>> {

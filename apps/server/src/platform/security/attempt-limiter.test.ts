@@ -28,4 +28,15 @@ describe.each(stores)("attempt counting in %s", (_name, make) => {
     await store.reset("k");
     expect(await store.count("k")).toBe(0);
   });
+
+  it("releases one claimed attempt, never below zero", async () => {
+    const store = make();
+    await store.hit("r", 60);
+    await store.hit("r", 60);
+    await store.release("r");
+    expect(await store.count("r")).toBe(1);
+    await store.release("r");
+    await store.release("r");
+    expect(await store.count("r")).toBe(0);
+  });
 });

@@ -6,6 +6,8 @@ export interface AttemptStore {
   hit(key: string, windowSeconds: number): Promise<number>;
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes one back (an attempt claimed before its check that turned out to succeed); never below 0. */
+  release(key: string): Promise<void>;
 }
 
 export class MemoryAttemptStore implements AttemptStore {
@@ -32,6 +34,11 @@ export class MemoryAttemptStore implements AttemptStore {
     this.entries.delete(key);
   }
 
+  async release(key: string) {
+    const e = this.entries.get(key);
+    if (e && e.n > 0) e.n--;
+  }
+
   private sweep(now: number) {
     for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
   }
@@ -55,5 +62,10 @@ export class RedisAttemptStore implements AttemptStore {
 
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+
+  async release(key: string) {
+    // One round trip, and never below zero even when two releases race.
+    await this.redis.eval("local n = redis.call('GET', KEYS[1]) if n and tonumber(n) > 0 then redis.call('DECR', KEYS[1]) end", 1, this.prefix + key);
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../http/errors.js";
+import { TENANT_SETTING } from "./row-security.js";
 import type { TenantTable } from "./tenant-table.js";
 
 // Generic table parameters defeat drizzle's overloads; the methods are typed by their signatures.
@@ -15,6 +16,8 @@ export class TenantScope {
   constructor(
     readonly db: Db,
     readonly tenantId: number,
+    /** True for a scope `transaction` made: its transaction has the tenant set already. */
+    private readonly tenantSet = false,
   ) {}
 
   /** The tenant condition for `table`, and'ed with any further conditions. */
@@ -77,8 +80,17 @@ export class TenantScope {
     if (!rows.length) throw notFound(what);
   }
 
-  /** Runs `fn` in one transaction with a scope bound to it. */
+  /**
+   * Runs `fn` in one transaction with a scope bound to it and the tenant set on the transaction
+   * (`taleem.tenant_id`, transaction-local), so row-level security shows and accepts only this
+   * school's rows even where a statement forgets `where` (platform/tenancy/row-security.ts). A
+   * nested call is a savepoint of a transaction that has it set already.
+   */
   transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
-    return this.db.transaction((tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      if (!this.tenantSet) await db.execute(sql`select set_config(${TENANT_SETTING}, ${String(this.tenantId)}, true)`);
+      return fn(new TenantScope(db, this.tenantId, true));
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { type BuildExtraConfigColumns, getTableName, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  getTableConfig,
+  index,
   integer,
   type PgColumnBuilderBase,
   type PgTable,
@@ -47,7 +49,15 @@ export function tenantTable<TName extends string, TColumns extends Record<string
   extra?: (t: BuildExtraConfigColumns<TName, BaseColumns & TColumns, "pg">) => PgTableExtraConfigValue[],
   wipe: WipeRule = "wipe",
 ) {
-  const table = pgTable(name, { ...baseColumns(), ...columns }, (t) => [primaryKey({ columns: [t.tenantId, t.id] }), ...(extra?.(t) ?? [])]);
+  // Every list's default order is the newest first: (tenant_id, created_at) serves it on every table.
+  const table = pgTable(name, { ...baseColumns(), ...columns }, (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index(`${name}_created_idx`).on(t.tenantId, t.createdAt),
+    ...(extra?.(t) ?? []),
+  ]);
+  // Drizzle builds the indexes only when asked: build them now, so what a unique index means
+  // (`uniqueMeaning` in its declaration) is known before the first duplicate is refused.
+  getTableConfig(table);
   registry.push({ table: table as unknown as TenantTable, wipe });
   return table;
 }
@@ -75,3 +85,6 @@ export async function wipeTenant(tx: Db, tenantId: number): Promise<string[]> {
   }
   return wiped;
 }
+
+/** The index a list sorting by a text column uses: the engine sorts on lower(col), then id. */
+export const textSortIndex = (name: string, tenantId: AnyPgColumn, column: AnyPgColumn, id: AnyPgColumn) => index(name).on(tenantId, sql`lower(${column})`, id);
