@@ -6,7 +6,7 @@ import { registerSubjectAndSessionRoutes } from "./subjects-sessions.routes.js";
 
 /** Academic structure: batches (years), courses with classes and content, subjects, sessions. */
 export function registerAcademicsModule(app: FastifyInstance, services: Services) {
-  registerBatchRoutes(app, services);
+  registerBatchRoutes(app);
   registerCourseRoutes(app, services);
-  registerSubjectAndSessionRoutes(app, services);
+  registerSubjectAndSessionRoutes(app);
 }

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import { and, eq, inArray } from "drizzle-orm";
+import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import {
   type BatchRecord,
@@ -12,7 +12,6 @@ import {
   sittings,
   subjects,
 } from "./academics.table.js";
-import { hafiz } from "./hafiz.table.js";
 
 /** What other modules ask of academic structure: look-ups by id, 404 for another school's. */
 export const requireBatch = (scope: TenantScope, id: number): Promise<BatchRecord> => scope.find(batches, id, "Batch");
@@ -69,15 +68,6 @@ export const courseClassNames = (scope: TenantScope, ids: number[]) => namesOf(s
 export const subjectNames = (scope: TenantScope, ids: number[]) => namesOf(scope, subjects, ids);
 export const sittingNames = (scope: TenantScope, ids: number[]) => namesOf(scope, sittings, ids);
 
-/** Memorisation records of a student (history a delete must not lose). */
-export async function hafizCountOfStudent(scope: TenantScope, studentId: number): Promise<number> {
-  const [n] = await scope.db
-    .select({ n: count() })
-    .from(hafiz)
-    .where(scope.where(hafiz, eq(hafiz.studentId, studentId)));
-  return n?.n ?? 0;
-}
-
 /** Subjects and their codes, for the timetable's print. */
 export async function subjectsByIds(scope: TenantScope, ids: number[]): Promise<Map<number, SubjectRecord>> {
   const unique = [...new Set(ids)];
@@ -89,26 +79,12 @@ export async function subjectsByIds(scope: TenantScope, ids: number[]): Promise<
   return new Map(rows.map((s) => [s.id, s]));
 }
 
-/** Refuses a name another row of the school already has (case-insensitively), with a clear 409. */
-export async function assertNameFree(
-  scope: TenantScope,
-  table: typeof batches | typeof courses | typeof courseClasses | typeof subjects | typeof sittings,
-  name: string,
-  what: string,
-  options: { exceptId?: number; within?: SQL } = {},
-) {
-  const [taken] = await scope.db
-    .select({ id: table.id })
-    .from(table)
-    .where(scope.where(table, eq(sql`lower(${table.name})`, name.toLowerCase()), options.exceptId ? ne(table.id, options.exceptId) : undefined, options.within))
-    .limit(1);
-  if (taken) throw conflict(`${what.toLowerCase().replace(/ /g, "_")}.name_taken`, `A ${what.toLowerCase()} named ${name} already exists.`, { field: "name" });
-}
-
-/** A list filter naming a row id (or a small number), or a 400 naming the filter: never a silent empty list. */
-export function whole(key: string, raw: string, max = 2_147_483_647): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw badRequest("filter.invalid", `The filter ${key} must be a whole number from 1 to ${max}.`, { field: key });
-  return n;
+/** The school's active courses by name, only those of `ids` when given (the admission form's offer). */
+export async function activeCourses(scope: TenantScope, ids: number[] | null): Promise<{ id: number; name: string }[]> {
+  if (ids && !ids.length) return [];
+  return scope.db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(scope.where(courses, eq(courses.status, "active"), ids ? inArray(courses.id, ids) : undefined))
+    .orderBy(courses.name);
 }

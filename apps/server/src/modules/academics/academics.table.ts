@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { declareReference } from "../../platform/tenancy/references.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
+
+// Each unique index below says what it means, so a repeat is refused by the database (409 naming
+// the field) rather than by a check before the insert.
 
 /** The academic year; one batch per school is active (a partial unique index keeps it so). */
 export const batches = tenantTable(
@@ -12,9 +17,13 @@ export const batches = tenantTable(
     active: boolean().notNull().default(false),
   },
   (t) => [
-    uniqueIndex("batches_name_key").on(t.tenantId, sql`lower(${t.name})`),
+    uniqueIndex(uniqueMeaning("batches_name_key", { code: "batch.name_taken", message: "A batch with this name already exists.", field: "name" })).on(
+      t.tenantId,
+      sql`lower(${t.name})`,
+    ),
     uniqueIndex("batches_one_active_key").on(t.tenantId).where(sql`${t.active}`),
     check("batches_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    index("batches_start_idx").on(t.tenantId, t.startDate),
   ],
 );
 export type BatchRecord = typeof batches.$inferSelect;
@@ -34,7 +43,12 @@ export const courses = tenantTable(
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("courses_name_key").on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex(uniqueMeaning("courses_name_key", { code: "course.name_taken", message: "A course with this name already exists.", field: "name" })).on(
+      t.tenantId,
+      sql`lower(${t.name})`,
+    ),
+  ],
 );
 export type CourseRecord = typeof courses.$inferSelect;
 
@@ -50,11 +64,17 @@ export const courseClasses = tenantTable(
       .default("active"),
   },
   (t) => [
-    uniqueIndex("course_classes_name_key").on(t.tenantId, t.courseId, sql`lower(${t.name})`),
+    uniqueIndex(
+      uniqueMeaning("course_classes_name_key", { code: "class.name_taken", message: "This course already has a class with this name.", field: "name" }),
+    ).on(t.tenantId, t.courseId, sql`lower(${t.name})`),
     foreignKey({ name: "course_classes_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+    textSortIndex("course_classes_name_idx", t.tenantId, t.name, t.id),
+    index("course_classes_order_idx").on(t.tenantId, t.order, t.id),
   ],
 );
 export type CourseClassRecord = typeof courseClasses.$inferSelect;
+// A course with classes cannot be deleted: course.in_use, params { classes }.
+declareReference(courseClasses, courseClasses.courseId, courses, "classes");
 
 /** Teaching material of a course: links, videos, documents, texts. */
 export const courseContents = tenantTable(
@@ -85,9 +105,19 @@ export const subjects = tenantTable(
       .default("active"),
   },
   (t) => [
-    uniqueIndex("subjects_name_key").on(t.tenantId, sql`coalesce(${t.courseId}, 0)`, sql`lower(${t.name})`),
-    uniqueIndex("subjects_code_key").on(t.tenantId, sql`lower(${t.code})`),
+    // Names are unique within a course, or among the subjects any course may teach.
+    uniqueIndex(uniqueMeaning("subjects_name_key", { code: "subject.name_taken", message: "A subject with this name already exists.", field: "name" })).on(
+      t.tenantId,
+      sql`coalesce(${t.courseId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    uniqueIndex(uniqueMeaning("subjects_code_key", { code: "subject.code_taken", message: "Another subject has this code.", field: "code" })).on(
+      t.tenantId,
+      sql`lower(${t.code})`,
+    ),
     foreignKey({ name: "subjects_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+    textSortIndex("subjects_name_idx", t.tenantId, t.name, t.id),
+    index("subjects_course_idx").on(t.tenantId, t.courseId),
   ],
 );
 export type SubjectRecord = typeof subjects.$inferSelect;
@@ -103,5 +133,12 @@ export const sittings = tenantTable(
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("sittings_name_key").on(t.tenantId, sql`lower(${t.name})`), check("sittings_times_check", sql`${t.endTime} > ${t.startTime}`)],
+  (t) => [
+    uniqueIndex(uniqueMeaning("sittings_name_key", { code: "session.name_taken", message: "A session with this name already exists.", field: "name" })).on(
+      t.tenantId,
+      sql`lower(${t.name})`,
+    ),
+    check("sittings_times_check", sql`${t.endTime} > ${t.startTime}`),
+    index("sittings_start_idx").on(t.tenantId, t.startTime),
+  ],
 );

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { tryE164 } from "../../platform/auth/phone.js";
 import { type ImportColumn, type ImportProblem, readCsv } from "../../platform/files/csv-import.js";
 import { csvExportUrl, fetchImportText, type ImportPolicy } from "../../platform/files/import-url.js";
 import { AppError, badRequest } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type ClassroomInfo, classroomsOfCourse } from "../classrooms/classrooms.service.js";
-import { activeEnrolmentsOfStudents, enrolmentValues, insertEnrolments, schoolToday } from "../enrolments/enrolments.service.js";
+import { activeEnrolmentsOfStudents, enrolmentValues, insertEnrolments } from "../enrolments/enrolments.service.js";
 import { type StudentImportRow, upsertStudents } from "../students/students.service.js";
 import { activeBatch } from "./academics.service.js";
 import type { CourseRecord } from "./academics.table.js";

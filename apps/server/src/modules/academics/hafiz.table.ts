@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { students } from "../students/students.table.js";
 import { courses } from "./academics.table.js";
@@ -35,3 +36,5 @@ export const hafiz = tenantTable(
     ),
   ],
 );
+// Memorisation records are a student's history: student.has_history, params { hafiz }.
+declareReference(hafiz, hafiz.studentId, students, "hafiz");

@@ -1,90 +1,51 @@
-import { ErrorReply, MeReply, PasswordChange, ProfileUpdate, PushTokenBody, PushTokenReply, SwitchProfileBody, SwitchProfileReply } from "@taleem/contract";
+import { changeOwnPassword, getMe, registerPush, switchProfile, updateMe } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { userOf } from "../../platform/auth/auth.plugin.js";
+import type { Db } from "../../db/client.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import type { UserPrincipal } from "../../platform/auth/principal.js";
 import { notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { loadAuthUser } from "../auth/identity.service.js";
-import { changeOwnPassword, storePushTargets, switchProfile, updateOwnProfile } from "./account.service.js";
+import { changePassword, storePushTargets, switchTo, updateOwnProfile } from "./account.service.js";
 
-const tags = ["account"];
+/** The signed-in person as their own profile shows them. */
+async function me(db: Db, p: UserPrincipal) {
+  const user = await loadAuthUser(db, p.tenantId, p.userId, p.profileId);
+  if (!user) throw notFound("User");
+  return user;
+}
 
 /** A person's own account: profile, language, password, profile switch, push registration. */
 export function registerAccountModule(app: FastifyInstance, services: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  serveAction(app, getMe, async (ctx) => ({ message: "Profile fetched successfully", data: await me(ctx.scope.db, ctx.principal) }));
 
-  async function me(p: UserPrincipal) {
-    const user = await loadAuthUser(services.db, p.tenantId, p.userId, p.profileId);
-    if (!user) throw notFound("User");
-    return user;
-  }
-
-  r.get("/user/api/user", {
-    schema: { tags, summary: "The signed-in person's own profile", response: { 200: MeReply } },
-    handler: async (req) => ({ message: "Profile fetched successfully", data: await me(userOf(req)) }),
+  serveAction(app, updateMe, async (ctx, { body }) => {
+    await updateOwnProfile(ctx, body);
+    return { message: "Profile updated successfully", data: await me(ctx.scope.db, ctx.principal) };
   });
 
-  r.put("/user/api/user", {
-    schema: {
-      tags,
-      summary: "Change one's own name, e-mail address (it then needs verifying again), language or username; role and mobile number are the school's to change",
-      body: ProfileUpdate,
-      response: { 200: MeReply, 400: ErrorReply, 409: ErrorReply },
-    },
-    handler: async (req) => {
-      const p = userOf(req);
-      await updateOwnProfile(services, p, req.ip, req.body);
-      return { message: "Profile updated successfully", data: await me(p) };
-    },
+  serveAction(app, changeOwnPassword, async (ctx, { body }) => {
+    await changePassword(services, ctx, body);
+    return { message: "Your password has been changed. Your other devices were signed out.", data: await me(ctx.scope.db, ctx.principal) };
   });
 
-  r.put("/user/api/user/reset-password", {
-    schema: {
-      tags,
-      summary:
-        "Change one's own password: currentPassword and newPassword, or only newPassword while the account has none yet. Every other session of the person ends; this one stays.",
-      body: PasswordChange,
-      response: { 200: MeReply, 400: ErrorReply, 429: ErrorReply },
-    },
-    handler: async (req) => {
-      const p = userOf(req);
-      await changeOwnPassword(services, req, p, req.body);
-      return { message: "Your password has been changed. Your other devices were signed out.", data: await me(p) };
-    },
-  });
-
-  r.put("/user/api/user/switchprofile", {
-    schema: {
-      tags,
-      summary:
-        "Make another of one's profiles the session's active one. When its role requires two-factor, the first call sends a code and answers twoFactorRequired; repeat it with otp.",
-      body: SwitchProfileBody,
-      response: { 200: SwitchProfileReply, 400: ErrorReply, 404: ErrorReply, 429: ErrorReply },
-    },
-    handler: async (req) => {
-      const p = userOf(req);
-      const outcome = await switchProfile(services, req.ip, p, req.body.profileId, req.body.otp);
+  // A code for a two-factor role is stored and sent through the platform's own connection, so
+  // this call opens its transaction only around the switch itself.
+  serveAction(
+    app,
+    switchProfile,
+    async (ctx, { body }) => {
+      const outcome = await switchTo(services, ctx, body.profileId, body.otp);
       if (outcome === "code-sent") {
         return { auth: false as const, twoFactorRequired: true as const, message: "A verification code was sent to your mobile number." };
       }
-      return { auth: true as const, user: await me({ ...p, profileId: outcome }), message: "Profile switched" };
+      return { auth: true as const, user: await me(ctx.scope.db, { ...ctx.principal, profileId: outcome }), message: "Profile switched" };
     },
-  });
+    { transaction: false },
+  );
 
-  r.post("/user/api/user/updatefcmtoken", {
-    schema: {
-      tags,
-      summary:
-        "Register this device for push: a native wrapper's fcmToken or a browser's Web Push subscription. Kept newest first, at most 10 per person; a device moves to whoever registers it last. Without either, nothing is stored.",
-      body: PushTokenBody,
-      response: { 200: PushTokenReply, 400: ErrorReply },
-    },
-    handler: async (req) => {
-      const stored = await storePushTargets(services, userOf(req), req.body);
-      return stored
-        ? { message: "Push token saved", stored: true }
-        : { message: "No push token or subscription was given; nothing was stored.", stored: false };
-    },
+  serveAction(app, registerPush, async (ctx, { body }) => {
+    const stored = await storePushTargets(ctx, body);
+    return stored ? { message: "Push token saved", stored: true } : { message: "No push token or subscription was given; nothing was stored.", stored: false };
   });
 }

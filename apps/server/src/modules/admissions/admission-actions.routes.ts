@@ -1,26 +1,34 @@
-import { AdmissionDecision, AdmissionEnrol, AdmissionEnrolReply, AdmissionLetter, AdmissionReject, DecisionReply, LetterReply } from "@taleem/contract";
+import {
+  type AdmissionDecision,
+  approveAdmission,
+  enrolAdmission,
+  type LetterResult,
+  rejectAdmission,
+  sendApprovalLetter,
+  sendRejectionLetter,
+} from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { recordChange } from "../../platform/audit/audit.service.js";
-import { contextOf, type RequestContext } from "../../platform/resources/resource-context.js";
+import { type RequestContext, withScope } from "../../platform/actions/request-context.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import type { Services } from "../../platform/services.js";
-import { enrolAdmission } from "./admission-enrol.service.js";
-import { type LetterResult, sendLetter } from "./admission-letters.service.js";
-import { presentAdmissions, refuseIfEnrolled, requireAdmission, requireStatus } from "./admissions.service.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { enrolApplicant } from "./admission-enrol.service.js";
+import { sendLetter } from "./admission-letters.service.js";
+import { presentAdmissions, refuseIfEnrolled, requireAdmission, requireStatus, sampleApplication } from "./admissions.service.js";
 import { admissions } from "./admissions.table.js";
 
 type Decision = z.infer<typeof AdmissionDecision>;
 
-const LETTERS_NOTE =
-  "Letters come from the school's document templates (purpose admission.approval or admission.rejection) in the guardian's language, else the school's, else English. " +
-  "Channels left out: e-mail when the guardian gave one, and WhatsApp when the provider is configured, else SMS; without a provider they wait in the outbox.";
+/** A call naming a pending application of the school `scope` names, for the isolation suite. */
+const sampleId = async (scope: TenantScope) => (await sampleApplication(scope)).id;
 
-/** Decisions on applications, their letters, and enrolment. */
-export function registerAdmissionActions(app: FastifyInstance, { db, messenger }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["admissions"];
-
+/**
+ * Decisions on applications, their letters, and enrolment. A decision and its letters run with no
+ * request transaction: the decision is stored in one transaction of its own, and the letters go
+ * only once it is committed (a failing gateway never undoes a decision); the reply reports each.
+ */
+export function registerAdmissionActions(app: FastifyInstance, { messenger }: Services) {
   async function decide(ctx: RequestContext, input: Decision) {
     const row = await ctx.scope.transaction(async (scope) => {
       const a = await requireAdmission(scope, input.id, true);
@@ -31,91 +39,65 @@ export function registerAdmissionActions(app: FastifyInstance, { db, messenger }
         decidedAt: new Date(),
         decidedBy: ctx.principal.userId,
       });
-      await recordChange(scope.db, {
-        tenantId: scope.tenantId,
-        userId: ctx.principal.userId,
+      await withScope(ctx, scope).audit({
         action: input.status === "approved" ? "approve" : "reject",
         entity: "admissions",
         entityId: a.id,
         before: a,
         after: updated,
-        ip: ctx.ip,
       });
       return updated;
     });
-    // Letters go after the decision is stored: a failing gateway never undoes a decision.
     const letters: LetterResult[] = input.notify
       ? await sendLetter(ctx.scope, messenger, row, input.status === "approved" ? "approval" : "rejection", input.channels)
       : [];
-    const [data] = await presentAdmissions(ctx.scope, [await requireAdmission(ctx.scope, row.id)]);
+    const [data] = await ctx.scope.transaction(async (scope) => presentAdmissions(scope, [await requireAdmission(scope, row.id)]));
     return { data: data!, letters };
   }
 
-  r.post("/admin/api/admission/approve", {
-    config: { permission: ["admissions", "approve"] },
-    schema: {
-      tags,
-      summary: "Approve an application (status rejected rejects it), and send the letter unless notify is false",
-      description: LETTERS_NOTE,
-      body: AdmissionDecision,
-      response: { 200: DecisionReply },
+  serveAction(
+    app,
+    approveAdmission,
+    async (ctx, { body }) => {
+      const out = await decide(ctx, body);
+      return { message: body.status === "approved" ? "Admission approved successfully" : "Admission rejected successfully", ...out };
     },
-    handler: async (req) => {
-      const out = await decide(contextOf(req, db), req.body);
-      return { message: req.body.status === "approved" ? "Admission approved successfully" : "Admission rejected successfully", ...out };
-    },
-  });
+    { transaction: false, sample: async (scope) => ({ body: { id: await sampleId(scope), status: "approved" as const, notify: false } }) },
+  );
 
-  r.post("/admin/api/admission/reject", {
-    config: { permission: ["admissions", "approve"] },
-    schema: {
-      tags,
-      summary: "Reject an application with an optional reason ({{reason}} in the letter), and send the letter unless notify is false",
-      description: LETTERS_NOTE,
-      body: AdmissionReject,
-      response: { 200: DecisionReply },
-    },
-    handler: async (req) => {
-      const out = await decide(contextOf(req, db), { ...req.body, status: "rejected" });
-      return { message: "Admission rejected successfully", ...out };
-    },
-  });
+  serveAction(
+    app,
+    rejectAdmission,
+    async (ctx, { body }) => ({ message: "Admission rejected successfully", ...(await decide(ctx, { ...body, status: "rejected" })) }),
+    { transaction: false, sample: async (scope) => ({ body: { id: await sampleId(scope), notify: false } }) },
+  );
 
-  for (const kind of ["approval", "rejection"] as const) {
-    r.post(`/admin/api/admission/send-${kind}-letter`, {
-      config: { permission: ["admissions", "approve"] },
-      schema: {
-        tags,
-        summary: `Send the ${kind} letter again (the application must be ${kind === "approval" ? "approved or enrolled" : "rejected"})`,
-        description: LETTERS_NOTE,
-        body: AdmissionLetter,
-        response: { 200: LetterReply },
-      },
-      handler: async (req) => {
-        const ctx = contextOf(req, db);
-        const a = await requireAdmission(ctx.scope, req.body.id);
-        requireStatus(a, kind === "approval" ? ["approved", "enrolled"] : ["rejected"], `the ${kind} letter`);
-        const letters = await sendLetter(ctx.scope, messenger, a, kind, req.body.channels);
+  for (const [action, kind] of [
+    [sendApprovalLetter, "approval"],
+    [sendRejectionLetter, "rejection"],
+  ] as const) {
+    serveAction(
+      app,
+      action,
+      async (ctx, { body }) => {
+        const a = await ctx.scope.transaction(async (scope) => {
+          const found = await requireAdmission(scope, body.id);
+          requireStatus(found, kind === "approval" ? ["approved", "enrolled"] : ["rejected"], `the ${kind} letter`);
+          return found;
+        });
+        const letters = await sendLetter(ctx.scope, messenger, a, kind, body.channels);
         const failed = letters.every((l) => l.status === "failed");
         return { message: failed ? "The letter could not be sent" : `The ${kind} letter was sent`, letters };
       },
-    });
+      { transaction: false, sample: async (scope) => ({ body: { id: await sampleId(scope) } }) },
+    );
   }
 
-  r.post("/admin/api/admission/enrollstudent", {
-    config: { permission: ["admissions", "approve"] },
-    schema: {
-      tags,
-      summary: "Enrol an approved applicant: the student, the parent's account (linked or made) and the enrolment, in one transaction",
-      description:
-        "The guardian's mobile number finds the school's user (given a Parent profile if they lack one) or makes one with no password: " +
-        "they sign in the first time with a one-time code and then set a password. The student's admission number is admissionNo, else the application number.",
-      body: AdmissionEnrol,
-      response: { 200: AdmissionEnrolReply },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const out = await ctx.scope.transaction((scope) => enrolAdmission(ctx, scope, req.body));
+  serveAction(
+    app,
+    enrolAdmission,
+    async (ctx, { body }) => {
+      const out = await enrolApplicant(ctx, body);
       return {
         message: `Student enrolled in ${out.classroom}${out.parentCreated ? "; a parent account was made" : ""}`,
         studentId: out.studentId,
@@ -124,5 +106,7 @@ export function registerAdmissionActions(app: FastifyInstance, { db, messenger }
         parentCreated: out.parentCreated,
       };
     },
-  });
+    // Another school's classroom id would do as well: the application is looked up first.
+    { sample: async (scope) => ({ body: { id: await sampleId(scope), classroomId: 1 } }) },
+  );
 }

@@ -3,6 +3,7 @@ import {
   type AdmissionApply,
   type AdmissionOptionalField,
   type FormField,
+  Gender,
   IMAGE_TYPES,
   UPLOAD_LIMITS,
   UPLOAD_TYPES,
@@ -12,13 +13,14 @@ import { recordChange } from "../../platform/audit/audit.service.js";
 import { tryE164 } from "../../platform/auth/phone.js";
 import { decodeUpload, type UploadBatch } from "../../platform/files/uploads.js";
 import { AppError } from "../../platform/http/errors.js";
+import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
 import { checkBatchSize, checkCustomValues, fieldsOf, formFieldOf, invalidValues } from "../custom-fields/custom-fields.service.js";
 import { type AdmissionFormSettings, admissionForm } from "../form-customisation/form-customisation.service.js";
 import { consentTexts, FIELD_LABELS, GENDER_LABELS } from "./admission-texts.js";
-import { assertNotPending, nextApplicationNo, offeredCourses, schoolYear } from "./admissions.service.js";
+import { assertNotPending, nextApplicationNo, offeredCourses } from "./admissions.service.js";
 import { admissions } from "./admissions.table.js";
 
 type Apply = z.infer<typeof AdmissionApply>;
@@ -74,7 +76,7 @@ export async function admissionFormFields(scope: TenantScope, form: AdmissionFor
   return [
     builtin("name", "text", true, { maxLength: 120 }),
     ...opt("nameNative", { maxLength: 120 }),
-    ...opt("gender", { options: (["male", "female"] as const).map((g) => ({ value: g, labels: GENDER_LABELS[g] })) }),
+    ...opt("gender", { options: Gender.options.map((g) => ({ value: g, labels: GENDER_LABELS[g] })) }),
     ...opt("dateOfBirth"),
     ...opt("courseId", { options: courses.map((c) => ({ value: String(c.id), labels: { en: c.name } })) }),
     ...opt("previousSchool", { maxLength: 200 }),
@@ -115,8 +117,8 @@ const BODY_KEY: Record<AdmissionOptionalField, string> = {
 /**
  * An application from the public form, checked as the school's form says (required fields,
  * offered courses, the consent as shown, files by content and size, custom fields by their
- * definitions), every problem reported at once; then filed with the next application number in
- * one transaction.
+ * definitions), every problem reported at once; then filed with the next application number, all
+ * in the caller's transaction.
  */
 export async function fileOnlineApplication(scope: TenantScope, tenant: TenantRow, body: Apply, batch: UploadBatch, ip: string) {
   const form = await admissionForm(scope);
@@ -230,12 +232,11 @@ export async function fileOnlineApplication(scope: TenantScope, tenant: TenantRo
     consentAt: new Date(),
     consentIp: ip,
   };
-  return scope.transaction(async (tx) => {
-    await assertNotPending(tx, application);
-    await batch.save(tx);
-    const applicationNo = await nextApplicationNo(tx, schoolYear(tenant));
-    const row = await tx.insert(admissions, { ...application, applicationNo });
-    await recordChange(tx.db, { tenantId: tx.tenantId, userId: null, action: "create", entity: "admissions", entityId: row.id, after: row, ip });
-    return row;
-  });
+  await assertNotPending(scope, application);
+  await batch.save(scope);
+  const applicationNo = await nextApplicationNo(scope, schoolYear(tenant));
+  const row = await scope.insert(admissions, { ...application, applicationNo });
+  // A stranger's call: no user to record, only the address.
+  await recordChange(scope.db, { tenantId: scope.tenantId, userId: null, action: "create", entity: "admissions", entityId: row.id, after: row, ip });
+  return row;
 }

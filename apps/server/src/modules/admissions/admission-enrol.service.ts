@@ -1,19 +1,18 @@
 import type { AdmissionEnrol } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { builtinRoleId, createUser, setProfiles } from "../../platform/auth/user-accounts.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { moveUploads } from "../../platform/files/uploads.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
 import { fieldsOf } from "../custom-fields/custom-fields.service.js";
-import { assertNotEnrolled, enrolmentValues, insertEnrolments, schoolToday } from "../enrolments/enrolments.service.js";
-import { assertAdmissionNoFree, setGuardians } from "../students/students.service.js";
-import { students } from "../students/students.table.js";
+import { assertNotEnrolled, enrolmentValues, insertEnrolments } from "../enrolments/enrolments.service.js";
+import { insertStudent, setGuardians } from "../students/students.service.js";
 import { requireAdmission, requireStatus } from "./admissions.service.js";
 import { type AdmissionRecord, admissions } from "./admissions.table.js";
 
@@ -53,20 +52,20 @@ async function parentFor(scope: TenantScope, a: AdmissionRecord): Promise<{ id: 
 
 /**
  * An approved application becomes a student with a parent account and an enrolment, all in the
- * caller's transaction: if any step fails, nothing of it is kept. The steps run in the order a
+ * request's transaction: if any step fails, nothing of it is kept. The steps run in the order a
  * school clerk would: the parent, the student, the class.
  */
-export async function enrolAdmission(ctx: RequestContext, scope: TenantScope, input: z.infer<typeof AdmissionEnrol>) {
+export async function enrolApplicant(ctx: RequestContext, input: z.infer<typeof AdmissionEnrol>) {
+  const { scope } = ctx;
   const a = await requireAdmission(scope, input.id, true);
   requireStatus(a, ["approved"], "enrolment");
 
   const parent = await parentFor(scope, a);
 
+  // A taken admission number is refused by the students' unique index (student.admission_no_taken), undoing the parent too.
   const admissionNo = input.admissionNo ?? a.applicationNo;
-  await assertAdmissionNoFree(scope, admissionNo);
   const studentFields = new Set((await fieldsOf(scope, { entity: "student" })).map((f) => f.key));
-  // The students module has no create call of its own (its route's hooks are the create path), so the row is written through the scope.
-  const student = await scope.insert(students, {
+  const student = await insertStudent(scope, {
     admissionNo,
     name: a.name,
     nameNative: a.nameNative,
@@ -97,15 +96,6 @@ export async function enrolAdmission(ctx: RequestContext, scope: TenantScope, in
     courseId: room.courseId,
     batchId: room.batchId,
   });
-  await recordChange(scope.db, {
-    tenantId: scope.tenantId,
-    userId: ctx.principal.userId,
-    action: "enrol",
-    entity: "admissions",
-    entityId: a.id,
-    before: a,
-    after: updated,
-    ip: ctx.ip,
-  });
+  await ctx.audit({ action: "enrol", entity: "admissions", entityId: a.id, before: a, after: updated });
   return { studentId: student.id, enrolmentId: enrolment!.id, parentUserId: parent.id, parentCreated: parent.created, classroom: room.label };
 }

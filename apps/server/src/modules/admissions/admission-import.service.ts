@@ -1,16 +1,15 @@
-import { DateOnly, Email } from "@taleem/contract";
+import { DateOnly, Email, type Gender, LANGUAGES } from "@taleem/contract";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { tryE164 } from "../../platform/auth/phone.js";
 import { type ImportColumn, type ImportProblem, readCsv } from "../../platform/files/csv-import.js";
 import { AppError, badRequest } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
-import { LANGS } from "./admission-texts.js";
-import { language, nextApplicationNo, offeredCourses, schoolYear } from "./admissions.service.js";
+import { language, nextApplicationNo, offeredCourses } from "./admissions.service.js";
 import { admissions } from "./admissions.table.js";
 
 const COLUMNS: readonly ImportColumn[] = [
@@ -91,7 +90,7 @@ function invalid(problems: ImportProblem[]) {
  * Applications from a sheet (the admission form's Google Sheet, or an uploaded file): every row
  * is checked first and every problem reported with its row number (400, nothing written); rows
  * already imported (same name, date of birth and guardian mobile) are skipped; the rest are
- * filed with consecutive application numbers in one transaction.
+ * filed with consecutive application numbers, in the caller's transaction.
  */
 export async function importApplications(ctx: RequestContext, text: string) {
   const { scope } = ctx;
@@ -112,7 +111,7 @@ export async function importApplications(ctx: RequestContext, text: string) {
     if (!name) bad("name", "The name is empty.");
     else if (name.length > 120) bad("name", "The name is longer than 120 characters.");
     if (v.nameNative && v.nameNative.length > 120) bad("nameNative", "The native name is longer than 120 characters.");
-    let gender: "male" | "female" | null = null;
+    let gender: Gender | null = null;
     if (v.gender) {
       const g = v.gender.toLowerCase();
       if (["male", "m", "boy"].includes(g)) gender = "male";
@@ -136,8 +135,8 @@ export async function importApplications(ctx: RequestContext, text: string) {
     if (!v.guardianMobile) bad("guardianMobile", "The guardian's mobile number is empty.");
     else if (!guardianMobile) bad("guardianMobile", `"${v.guardianMobile}" is not a valid mobile number.`);
     if (v.guardianEmail && !Email.safeParse(v.guardianEmail).success) bad("guardianEmail", `"${v.guardianEmail}" is not an email address.`);
-    if (v.guardianLanguage && !(LANGS as readonly string[]).includes(v.guardianLanguage.toLowerCase())) {
-      bad("guardianLanguage", `"${v.guardianLanguage}" is not a language; use ${LANGS.join(", ")}.`);
+    if (v.guardianLanguage && !(LANGUAGES as readonly string[]).includes(v.guardianLanguage.toLowerCase())) {
+      bad("guardianLanguage", `"${v.guardianLanguage}" is not a language; use ${LANGUAGES.join(", ")}.`);
     }
     if (v.address && v.address.length > 500) bad("address", "The address is longer than 500 characters.");
     const custom = Object.fromEntries(defs.filter((d) => v[d.key]).map((d) => [d.key, d.multiple ? v[d.key]!.split(/\s*[,;]\s*/) : v[d.key]]));
@@ -175,28 +174,19 @@ export async function importApplications(ctx: RequestContext, text: string) {
   }
   if (problems.length) throw invalid(problems);
 
-  return scope.transaction(async (tx) => {
-    const known = await tx.db
-      .select({ key: sql<string>`lower(${admissions.name}) || '|' || ${admissions.guardianMobile} || '|' || coalesce(${admissions.dateOfBirth}::text, '')` })
-      .from(admissions)
-      .where(tx.where(admissions));
-    const done = new Set(known.map((k) => k.key));
-    const fresh = good.filter((g) => !done.has(g.key));
-    const year = schoolYear(tenant);
-    const numbers: string[] = [];
-    for (const { row: _row, key: _key, ...values } of fresh) {
-      const applicationNo = await nextApplicationNo(tx, year);
-      await tx.insert(admissions, { ...values, applicationNo });
-      numbers.push(applicationNo);
-    }
-    await recordChange(tx.db, {
-      tenantId: tx.tenantId,
-      userId: ctx.principal.userId,
-      action: "import",
-      entity: "admissions",
-      details: { created: fresh.length, skipped: good.length - fresh.length },
-      ip: ctx.ip,
-    });
-    return { created: fresh.length, skipped: good.length - fresh.length, applicationNos: numbers };
-  });
+  const known = await scope.db
+    .select({ key: sql<string>`lower(${admissions.name}) || '|' || ${admissions.guardianMobile} || '|' || coalesce(${admissions.dateOfBirth}::text, '')` })
+    .from(admissions)
+    .where(scope.where(admissions));
+  const done = new Set(known.map((k) => k.key));
+  const fresh = good.filter((g) => !done.has(g.key));
+  const year = schoolYear(tenant);
+  const numbers: string[] = [];
+  for (const { row: _row, key: _key, ...values } of fresh) {
+    const applicationNo = await nextApplicationNo(scope, year);
+    await scope.insert(admissions, { ...values, applicationNo });
+    numbers.push(applicationNo);
+  }
+  await ctx.audit({ action: "import", entity: "admissions", details: { created: fresh.length, skipped: good.length - fresh.length } });
+  return { created: fresh.length, skipped: good.length - fresh.length, applicationNos: numbers };
 }

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Localised } from "@taleem/contract";
+import { type Gender, LANGUAGES, type Language, type Localised } from "@taleem/contract";
 
-type L = { en: string; ta: string; ur: string; ar: string; ml: string };
-export const LANGS = ["en", "ta", "ur", "ar", "ml"] as const;
+type L = Record<Language, string>;
 
 /** The text in `language`, else English. */
 export const pick = (t: L | Localised, language: string, fallback = ""): string =>
@@ -28,12 +27,12 @@ const CONSENT: L = {
 export function consentTexts(school: string, own: Localised): { version: string; texts: Record<string, string> } {
   const source = Object.values(own).some(Boolean) ? own : CONSENT;
   const texts: Record<string, string> = {};
-  for (const l of LANGS) {
+  for (const l of LANGUAGES) {
     const t = (source as Record<string, string | undefined>)[l];
     if (t) texts[l] = t.replaceAll("{school}", school);
   }
   const version = createHash("sha256")
-    .update(JSON.stringify(LANGS.map((l) => [l, texts[l] ?? null])))
+    .update(JSON.stringify(LANGUAGES.map((l) => [l, texts[l] ?? null])))
     .digest("hex")
     .slice(0, 16);
   return { version, texts };
@@ -91,7 +90,7 @@ export const FIELD_LABELS: Record<string, L> = {
   },
 };
 
-export const GENDER_LABELS: Record<"male" | "female", L> = {
+export const GENDER_LABELS: Record<Gender, L> = {
   male: { en: "Male", ta: "ஆண்", ur: "لڑکا", ar: "ذكر", ml: "ആൺ" },
   female: { en: "Female", ta: "பெண்", ur: "لڑکی", ar: "أنثى", ml: "പെൺ" },
 };

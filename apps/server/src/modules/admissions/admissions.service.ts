@@ -1,25 +1,20 @@
-import { type AdmissionCreate, type AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, type Language, UPLOAD_TYPES } from "@taleem/contract";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { type AdmissionCreate, AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, LANGUAGES, type Language, UPLOAD_TYPES } from "@taleem/contract";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toE164 } from "../../platform/auth/phone.js";
 import { requireUploads } from "../../platform/files/uploads.js";
 import { conflict, notFound } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
-import { batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
-import { courses } from "../academics/academics.table.js";
+import { activeCourses, batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
 import { classroomInfos } from "../classrooms/classrooms.service.js";
 import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
 import type { PlaceholderValues } from "../document-templates/document-templates.service.js";
 import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type AdmissionDocumentValue, type AdmissionRecord, admissionNumberSeries, admissions } from "./admissions.table.js";
-
-/** The year in the school's time zone. */
-export const schoolYear = (tenant: Pick<TenantRow, "timeZone">, at = new Date()) =>
-  Number(new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timeZone, year: "numeric" }).format(at));
 
 /**
  * The next application number of the school's year (ADM-2026-0001), taken in the caller's
@@ -35,62 +30,38 @@ export async function nextApplicationNo(scope: TenantScope, year: number): Promi
   return `ADM-${year}-${String(row!.last).padStart(4, "0")}`;
 }
 
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type AdmissionOut = z.input<typeof AdmissionRow>;
 
-export async function presentAdmissions(scope: TenantScope, rows: AdmissionRecord[]): Promise<AdmissionRow[]> {
+/** Reply rows: the course's and batch's names joined, the consent as one object, the custom fields under their spec name. */
+export async function presentAdmissions(scope: TenantScope, rows: AdmissionRecord[]): Promise<AdmissionOut[]> {
   if (!rows.length) return [];
   const [courseById, batchById] = await Promise.all([
     courseNames(
       scope,
-      rows.map((r) => r.courseId).filter((id): id is number => id !== null),
+      rows.flatMap((r) => r.courseId ?? []),
     ),
     batchNames(
       scope,
-      rows.map((r) => r.batchId).filter((id): id is number => id !== null),
+      rows.flatMap((r) => r.batchId ?? []),
     ),
   ]);
   return rows.map((a) => ({
-    id: a.id,
-    applicationNo: a.applicationNo,
-    status: a.status,
-    source: a.source,
-    name: a.name,
-    nameNative: a.nameNative,
-    gender: a.gender,
-    dateOfBirth: a.dateOfBirth,
-    photo: a.photo,
-    email: a.email,
-    mobile: a.mobile,
-    address: a.address,
-    previousSchool: a.previousSchool,
-    courseId: a.courseId,
+    ...a,
     courseName: a.courseId ? (courseById.get(a.courseId) ?? null) : null,
-    batchId: a.batchId,
     batchName: a.batchId ? (batchById.get(a.batchId) ?? null) : null,
-    guardianName: a.guardianName,
-    guardianMobile: a.guardianMobile,
-    guardianEmail: a.guardianEmail,
-    guardianRelation: a.guardianRelation,
-    guardianLanguage: a.guardianLanguage,
-    documents: a.documents,
     customfields: a.customFields,
-    consent:
-      a.consentText && a.consentAt
-        ? { version: a.consentVersion ?? "", language: a.consentLanguage ?? "", text: a.consentText, at: a.consentAt.toISOString() }
-        : null,
-    decisionReason: a.decisionReason,
-    decidedAt: iso(a.decidedAt),
-    approvalLetterSentAt: iso(a.approvalLetterSentAt),
-    rejectionLetterSentAt: iso(a.rejectionLetterSentAt),
-    studentId: a.studentId,
-    enrolmentId: a.enrolmentId,
-    parentUserId: a.parentUserId,
-    createdAt: a.createdAt.toISOString(),
+    consent: a.consentText && a.consentAt ? { version: a.consentVersion ?? "", language: a.consentLanguage ?? "", text: a.consentText, at: a.consentAt } : null,
   }));
 }
 
-/** A single admission as spec 001 §3 has it: its custom fields spread onto the record, customfields kept. */
-export const spreadCustomFields = (row: AdmissionRow) => ({ ...row.customfields, ...row });
+/**
+ * A single admission as spec 001 §3 has it: its custom fields spread onto the record, customfields
+ * kept. The row is cut to its reply fields first: the detail's schema lets unknown keys through.
+ */
+export function spreadCustomFields(row: AdmissionOut) {
+  const reply = AdmissionRow.parse(row);
+  return { ...reply.customfields, ...reply };
+}
 
 /** An admission of this school, or 404; `lock` holds it for the caller's transaction. */
 export async function requireAdmission(scope: TenantScope, id: number, lock = false): Promise<AdmissionRecord> {
@@ -104,15 +75,20 @@ export async function requireAdmission(scope: TenantScope, id: number, lock = fa
   return row;
 }
 
-/** The courses an applicant may choose: the form's list, else every active course, by name. */
-export async function offeredCourses(scope: TenantScope, courseIds: number[] | null): Promise<{ id: number; name: string }[]> {
-  // Read through the scope: the academics module has no list call for active courses.
-  return scope.db
-    .select({ id: courses.id, name: courses.name })
-    .from(courses)
-    .where(scope.where(courses, eq(courses.status, "active"), courseIds ? inArray(courses.id, courseIds.length ? courseIds : [0]) : undefined))
-    .orderBy(asc(courses.name));
+/** A pending application made straight in `scope`'s school: the isolation suite's row of another school. */
+export async function sampleApplication(scope: TenantScope): Promise<AdmissionRecord> {
+  const applicationNo = await nextApplicationNo(scope, schoolYear(await tenantOf(scope)));
+  return scope.insert(admissions, {
+    applicationNo,
+    source: "admin",
+    name: "Sample Applicant",
+    guardianName: "Sample Guardian",
+    guardianMobile: "+919812345678",
+  });
 }
+
+/** The courses an applicant may choose: the form's list, else every active course, by name. */
+export const offeredCourses = (scope: TenantScope, courseIds: number[] | null): Promise<{ id: number; name: string }[]> => activeCourses(scope, courseIds);
 
 type AdminInput = z.infer<typeof AdmissionCreate> | z.infer<typeof AdmissionUpdate>;
 
@@ -120,8 +96,7 @@ type AdminInput = z.infer<typeof AdmissionCreate> | z.infer<typeof AdmissionUpda
  * A paper application's values as stored: phone numbers in E.164, course and batch of this
  * school, photo and documents among the school's uploads, custom fields checked.
  */
-export async function adminValues(ctx: RequestContext, input: AdminInput): Promise<Partial<typeof admissions.$inferInsert>> {
-  const { scope } = ctx;
+export async function adminValues(scope: TenantScope, input: AdminInput): Promise<Partial<typeof admissions.$inferInsert>> {
   const tenant = await tenantOf(scope);
   const { customfields, documents, photo, guardianMobile, mobile, courseId, batchId, id: _id, ...rest } = input as AdminInput & { id?: number };
   const out: Partial<typeof admissions.$inferInsert> = { ...rest };
@@ -245,4 +220,4 @@ export function requireStatus(a: AdmissionRecord, allowed: AdmissionRecord["stat
   }
 }
 
-export const language = (v: string | null | undefined): Language => (["en", "ta", "ur", "ar", "ml"].includes(v ?? "") ? (v as Language) : "en");
+export const language = (v: string | null | undefined): Language => ((LANGUAGES as readonly string[]).includes(v ?? "") ? (v as Language) : "en");

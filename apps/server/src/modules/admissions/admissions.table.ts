@@ -1,26 +1,28 @@
-import type { StoredFile } from "@taleem/contract";
+import { AdmissionSource, AdmissionStatus, Gender, LANGUAGES, type StoredFile } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { declareReference } from "../../platform/tenancy/references.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { batches, courses } from "../academics/academics.table.js";
 import { enrolments } from "../enrolments/enrolments.table.js";
 import { students } from "../students/students.table.js";
 
 export type AdmissionDocumentValue = StoredFile & { label: string | null };
+type Source = (typeof AdmissionSource.options)[number];
 
 /** An application for admission: from the public form, typed in by the school, or imported. */
 export const admissions = tenantTable(
   "admissions",
   {
     applicationNo: text().notNull(),
-    status: text({ enum: ["pending", "approved", "rejected", "enrolled"] })
+    status: text({ enum: AdmissionStatus.options as [AdmissionStatus, ...AdmissionStatus[]] })
       .notNull()
       .default("pending"),
-    source: text({ enum: ["public", "admin", "import"] }).notNull(),
+    source: text({ enum: AdmissionSource.options as [Source, ...Source[]] }).notNull(),
     name: text().notNull(),
     nameNative: text(),
-    gender: text({ enum: ["male", "female"] }),
+    gender: text({ enum: Gender.options as [Gender, ...Gender[]] }),
     dateOfBirth: date({ mode: "string" }),
     photo: text(),
     email: text(),
@@ -34,9 +36,7 @@ export const admissions = tenantTable(
     guardianMobile: text().notNull(),
     guardianEmail: text(),
     guardianRelation: text(),
-    guardianLanguage: text({ enum: ["en", "ta", "ur", "ar", "ml"] })
-      .notNull()
-      .default("en"),
+    guardianLanguage: text({ enum: LANGUAGES }).notNull().default("en"),
     documents: jsonb().$type<AdmissionDocumentValue[]>().notNull().default([]),
     customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** The consent as the guardian saw it: version, language, the exact text, when and from where. */
@@ -64,9 +64,17 @@ export const admissions = tenantTable(
     foreignKey({ name: "admissions_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
     foreignKey({ name: "admissions_enrolment_fk", columns: [t.tenantId, t.enrolmentId], foreignColumns: [enrolments.tenantId, enrolments.id] }),
     foreignKey({ name: "admissions_parent_fk", columns: [t.tenantId, t.parentUserId], foreignColumns: [users.tenantId, users.id] }),
+    textSortIndex("admissions_application_no_idx", t.tenantId, t.applicationNo, t.id),
+    index("admissions_course_idx").on(t.tenantId, t.courseId),
+    index("admissions_batch_idx").on(t.tenantId, t.batchId),
   ],
 );
 export type AdmissionRecord = typeof admissions.$inferSelect;
+// An application keeps its course, batch, student and enrolment as history: those are not deleted under it.
+declareReference(admissions, admissions.courseId, courses, "admissions");
+declareReference(admissions, admissions.batchId, batches, "admissions");
+declareReference(admissions, admissions.studentId, students, "admissions");
+declareReference(admissions, admissions.enrolmentId, enrolments, "admissions");
 
 /**
  * The last application number taken per school and year. Numbers are taken inside the

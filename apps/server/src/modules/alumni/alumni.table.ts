@@ -1,5 +1,7 @@
-import { date, foreignKey, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { declareReference } from "../../platform/tenancy/references.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { students } from "../students/students.table.js";
 
 /** A former student: year of leaving, where they went, how to reach them. */
@@ -19,8 +21,13 @@ export const alumni = tenantTable(
     notes: text(),
   },
   (t) => [
-    uniqueIndex("alumni_student_key").on(t.tenantId, t.studentId),
+    uniqueIndex(uniqueMeaning("alumni_student_key", { code: "alumni.exists", message: "This student already has an alumni record.", field: "studentId" })).on(
+      t.tenantId,
+      t.studentId,
+    ),
     foreignKey({ name: "alumni_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    textSortIndex("alumni_name_idx", t.tenantId, t.name, t.id),
+    index("alumni_year_idx").on(t.tenantId, t.yearOfLeaving, t.id),
   ],
 );
-export type AlumnusRecord = typeof alumni.$inferSelect;
+declareReference(alumni, alumni.studentId, students, "alumni");

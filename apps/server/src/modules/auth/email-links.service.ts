@@ -1,5 +1,6 @@
 import { count, eq, gt, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
 import { linkTokens } from "../../platform/auth/codes.table.js";
 import { LINK_TTL_MINUTES, LinkTokens } from "../../platform/auth/link-tokens.js";
 import { tryE164 } from "../../platform/auth/phone.js";
@@ -27,8 +28,8 @@ const MAX_LINKS_PER_REQUEST = 5;
  * address, mobile number or username) and that has an e-mail address. The links leave after the
  * reply, so neither the reply nor its timing tells whether any account matched.
  */
-export async function sendResetLinks(services: Services, tenant: TenantRow, identifier: string): Promise<void> {
-  const scope = new TenantScope(services.db, tenant.id);
+export async function sendResetLinks(services: Services, db: Db, tenant: TenantRow, identifier: string): Promise<void> {
+  const scope = new TenantScope(db, tenant.id);
   const value = identifier.trim().toLowerCase();
   const mobile = tryE164(identifier, tenant.country);
   const matches = await scope.db
@@ -42,7 +43,7 @@ export async function sendResetLinks(services: Services, tenant: TenantRow, iden
       ),
     )
     .limit(MAX_LINKS_PER_REQUEST);
-  const links = new LinkTokens(services.db, services.config.secretKey);
+  const links = new LinkTokens(db, services.config.secretKey);
   const since = new Date(Date.now() - services.config.OTP_SEND_WINDOW_SECONDS * 1000);
   for (const user of matches) {
     if (!user.email) continue;
@@ -71,10 +72,13 @@ export function ownEmail(user: UserRecord): string {
   return user.email;
 }
 
-/** E-mails a person a link that confirms their address; the users module may call it too. */
-export async function sendVerificationEmail(services: Services, tenant: TenantRow, user: UserRecord): Promise<void> {
+/**
+ * E-mails a person a link that confirms their address, its token issued in `scope`; the users
+ * module may call it too. It waits for the mail server, so callers hold no transaction meanwhile.
+ */
+export async function sendVerificationEmail(services: Services, scope: TenantScope, tenant: TenantRow, user: UserRecord): Promise<void> {
   const email = ownEmail(user);
-  const token = await new LinkTokens(services.db, services.config.secretKey).issue(new TenantScope(services.db, tenant.id), {
+  const token = await new LinkTokens(scope.db, services.config.secretKey).issue(scope, {
     userId: user.id,
     purpose: "verify-email",
     email: email.toLowerCase(),

@@ -1,7 +1,7 @@
 import type { Area, AuthUser } from "@taleem/contract";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
+import type { OpenContext } from "../../platform/actions/request-context.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { SESSION_COOKIE } from "../../platform/auth/session.service.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
@@ -106,7 +106,12 @@ export async function loadAuthUser(db: Db, tenantId: number, userId: number, pro
 
 /** The session cookie's options: httpOnly, SameSite=Strict, Secure in production. */
 export function sessionCookie(services: Services, expires: Date) {
-  return { httpOnly: true, sameSite: "strict", secure: services.config.production, path: "/", expires } as const;
+  return { ...cookieScope(services), expires } as const;
+}
+
+/** How the session cookie is set and cleared alike: a browser matches a clearing to its attributes. */
+export function cookieScope(services: Services) {
+  return { httpOnly: true, sameSite: "strict", secure: services.config.production, path: "/" } as const;
 }
 
 /**
@@ -114,24 +119,16 @@ export function sessionCookie(services: Services, expires: Date) {
  * and the session the caller came with, if any, ends), sets the cookie, remembers the profile,
  * and returns the reply every sign-in call gives.
  */
-export async function openSession(
-  services: Services,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  tenant: TenantRow,
-  user: UserRecord,
-  profile: ProfileInfo,
-  all: ProfileInfo[],
-) {
-  if (req.principal) await services.sessions.revoke(req.principal.sessionId);
+export async function openSession(services: Services, ctx: OpenContext, tenant: TenantRow, user: UserRecord, profile: ProfileInfo, all: ProfileInfo[]) {
+  if (ctx.principal) await services.sessions.revoke(ctx.principal.sessionId);
   const { token, expiresAt } = await services.sessions.create(
     { tenantId: tenant.id, userId: user.id, profileId: profile.id },
-    { ip: req.ip, userAgent: req.headers["user-agent"] },
+    { ip: ctx.ip, userAgent: ctx.req.headers["user-agent"] },
   );
-  await services.db
+  await ctx.db
     .update(users)
     .set({ lastProfileId: profile.id, lastLoginAt: new Date() })
     .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)));
-  reply.setCookie(SESSION_COOKIE, token, sessionCookie(services, expiresAt));
+  ctx.reply.setCookie(SESSION_COOKIE, token, sessionCookie(services, expiresAt));
   return { auth: true as const, user: authUser(tenant, user, profile, all), token, message: "Logged in successfully" };
 }

@@ -1,14 +1,13 @@
-import { AuthMediaReply, CheckEntityBody, CheckEntityReply, LANGUAGES, type Language, RTL_LANGUAGES, SuperSettingsReply } from "@taleem/contract";
+import { authMedia, checkSchool, LANGUAGES, type Language, RTL_LANGUAGES, superSettings } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import { CODE_TTL_MINUTES } from "../../platform/auth/otp.service.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../platform/auth/passwords.js";
 import type { Services } from "../../platform/services.js";
 import { tenants } from "../../platform/tenancy/tenants.table.js";
 
-const tags = ["auth"];
 export const SERVICE_NAME = "Taleem";
 
 /** Each language by its own name, as a language menu shows it. */
@@ -27,57 +26,33 @@ function appLinks(config: Config) {
 
 /** What the sign-in pages show before anyone signs in: names, pictures, languages. Nothing secret. */
 export function registerPublicInfo(app: FastifyInstance, services: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const open = { access: "open" } as const;
-
-  r.post("/user/open/auth/checkentity", {
-    config: open,
-    schema: {
-      tags,
-      summary: "Whether an active school or centre has this business code, with its name and logo",
-      body: CheckEntityBody,
-      response: { 200: CheckEntityReply },
-    },
-    handler: async (req) => {
-      const [tenant] = await services.db
-        .select({ name: tenants.name, logo: tenants.logo, status: tenants.status })
-        .from(tenants)
-        .where(eq(sql`lower(${tenants.code})`, req.body.code.trim().toLowerCase()))
-        .limit(1);
-      if (tenant?.status !== "active") return { exists: false, name: null, logo: null };
-      return { exists: true, name: tenant.name, logo: tenant.logo };
-    },
+  serveAction(app, checkSchool, async (ctx, { body }) => {
+    const [tenant] = await ctx.db
+      .select({ name: tenants.name, logo: tenants.logo, status: tenants.status })
+      .from(tenants)
+      .where(eq(sql`lower(${tenants.code})`, body.code.trim().toLowerCase()))
+      .limit(1);
+    if (tenant?.status !== "active") return { exists: false, name: null, logo: null };
+    return { exists: true, name: tenant.name, logo: tenant.logo };
   });
 
-  r.get("/user/open/auth/auth-media", {
-    config: open,
-    schema: { tags, summary: "The service's name, logo and pictures for the sign-in pages, and the app store links", response: { 200: AuthMediaReply } },
-    handler: async () => ({
-      message: "Sign-in media",
-      serviceName: SERVICE_NAME,
-      logo: "/logo.svg",
-      images: { signIn: "/images/sign-in.svg", background: "/images/auth-background.svg" },
-      appLinks: appLinks(services.config),
-    }),
-  });
+  serveAction(app, authMedia, async () => ({
+    message: "Sign-in media",
+    serviceName: SERVICE_NAME,
+    logo: "/logo.svg",
+    images: { signIn: "/images/sign-in.svg", background: "/images/auth-background.svg" },
+    appLinks: appLinks(services.config),
+  }));
 
-  r.get("/user/open/auth/super-settings", {
-    config: open,
-    schema: {
-      tags,
-      summary: "Service-wide settings the sign-in pages need: languages, app store links, password and code rules",
-      response: { 200: SuperSettingsReply },
-    },
-    handler: async () => ({
-      message: "Settings",
-      serviceName: SERVICE_NAME,
-      defaultLanguage: "en" as const,
-      languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], rtl: RTL_LANGUAGES.includes(code) })),
-      appLinks: appLinks(services.config),
-      passwordPolicy: { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
-      otp: { length: 6, validMinutes: CODE_TTL_MINUTES },
-      vapidPublicKey: services.config.VAPID_PUBLIC_KEY ?? null,
-      publicUrl: services.config.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
-    }),
-  });
+  serveAction(app, superSettings, async () => ({
+    message: "Settings",
+    serviceName: SERVICE_NAME,
+    defaultLanguage: "en" as const,
+    languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], rtl: RTL_LANGUAGES.includes(code) })),
+    appLinks: appLinks(services.config),
+    passwordPolicy: { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+    otp: { length: 6, validMinutes: CODE_TTL_MINUTES },
+    vapidPublicKey: services.config.VAPID_PUBLIC_KEY ?? null,
+    publicUrl: services.config.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+  }));
 }

@@ -1,6 +1,9 @@
+import type { AuthReply } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.js";
+import type { OpenContext } from "../../platform/actions/request-context.js";
 import { recordChange } from "../../platform/audit/audit.service.js";
+import type { LinkTokens } from "../../platform/auth/link-tokens.js";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { tryE164 } from "../../platform/auth/phone.js";
 import type { UserPrincipal } from "../../platform/auth/principal.js";
@@ -20,7 +23,7 @@ export const INVALID_CREDENTIALS = "Invalid credentials. Check your details and 
 export const authFailure = (code: string, message: string, params?: Record<string, unknown>) => new AppError(400, code, message, params, { auth: false });
 
 /** The user a mobile number or username names in a school, if any. */
-export async function findAccount(services: Services, tenant: TenantRow, account: Account): Promise<UserRecord | undefined> {
+export async function findAccount(db: Db, tenant: TenantRow, account: Account): Promise<UserRecord | undefined> {
   let where: ReturnType<typeof eq>;
   if ("mobile" in account) {
     const mobile = tryE164(account.mobile, tenant.country);
@@ -29,7 +32,7 @@ export async function findAccount(services: Services, tenant: TenantRow, account
   } else {
     where = eq(sql`lower(${users.username})`, account.username.trim().toLowerCase());
   }
-  const scope = new TenantScope(services.db, tenant.id);
+  const scope = new TenantScope(db, tenant.id);
   const [user] = await scope.db.select().from(users).where(scope.where(users, where)).limit(1);
   return user;
 }
@@ -38,19 +41,22 @@ export async function findAccount(services: Services, tenant: TenantRow, account
 export const accountKey = (tenant: TenantRow, account: Account) =>
   `${tenant.id}:${"mobile" in account ? (tryE164(account.mobile, tenant.country) ?? account.mobile) : account.username.trim().toLowerCase()}`;
 
-const accountAddressKey = (key: string, req: FastifyRequest) => `signin:acct:${key}:${req.ip}`;
-const addressKey = (req: FastifyRequest) => `signin:ip:${req.ip}`;
+const accountAddressKey = (key: string, ip: string) => `signin:acct:${key}:${ip}`;
+const addressKey = (ip: string) => `signin:ip:${ip}`;
 
 /**
  * Failed sign-ins are limited per account and address, and per address alone. The account key
  * includes the address, so a stranger elsewhere cannot lock the owner out; the owner can also
- * always sign in by one-time code, which has a limiter of its own.
+ * always sign in by one-time code, which has a limiter of its own. An attempt is counted before
+ * it is checked, so sixty parallel guesses cannot all pass the limit; `clearFailures` takes a
+ * successful one back.
  */
-export async function guardAttempts(services: Services, req: FastifyRequest, key: string) {
+export async function guardAttempts(services: Services, ip: string, key: string) {
   const { config, attempts } = services;
-  const [account, ip] = await Promise.all([attempts.count(accountAddressKey(key, req)), attempts.count(addressKey(req))]);
-  if (account >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT || ip >= config.LOGIN_MAX_FAILURES_PER_IP) {
-    const minutes = Math.ceil(config.LOGIN_WINDOW_SECONDS / 60);
+  const w = config.LOGIN_WINDOW_SECONDS;
+  const [account, address] = await Promise.all([attempts.hit(accountAddressKey(key, ip), w), attempts.hit(addressKey(ip), w)]);
+  if (account > config.LOGIN_MAX_FAILURES_PER_ACCOUNT || address > config.LOGIN_MAX_FAILURES_PER_IP) {
+    const minutes = Math.ceil(w / 60);
     throw new AppError(
       429,
       "signin.locked",
@@ -61,33 +67,28 @@ export async function guardAttempts(services: Services, req: FastifyRequest, key
   }
 }
 
-export async function countFailure(services: Services, req: FastifyRequest, key: string) {
-  const w = services.config.LOGIN_WINDOW_SECONDS;
-  await Promise.all([services.attempts.hit(accountAddressKey(key, req), w), services.attempts.hit(addressKey(req), w)]);
+/** After a success: the account's failures are forgotten and the attempt no longer counts against the address. */
+export async function clearFailures(services: Services, ip: string, key: string) {
+  await Promise.all([services.attempts.reset(accountAddressKey(key, ip)), services.attempts.release(addressKey(ip))]);
 }
 
-export async function clearFailures(services: Services, req: FastifyRequest, key: string) {
-  await services.attempts.reset(accountAddressKey(key, req));
-}
-
-/** Counts a failed step and writes it to the audit log (action sign-in-failed). */
-export async function signInFailed(services: Services, req: FastifyRequest, tenant: TenantRow, key: string, userId: number | null, via: string) {
-  await countFailure(services, req, key);
-  await recordChange(services.db, { tenantId: tenant.id, userId, action: "sign-in-failed", entity: "session", details: { via }, ip: req.ip });
+/** Writes a failed step to the audit log (action sign-in-failed); `guardAttempts` counted it already. */
+export async function signInFailed(ctx: OpenContext, tenant: TenantRow, userId: number | null, via: string) {
+  await recordChange(ctx.db, { tenantId: tenant.id, userId, action: "sign-in-failed", entity: "session", details: { via }, ip: ctx.ip });
 }
 
 /** Mobile or username with a password; opens a session or asks for the two-factor code. */
-export async function passwordSignIn(services: Services, req: FastifyRequest, reply: FastifyReply, tenant: TenantRow, account: Account, password: string) {
+export async function passwordSignIn(services: Services, ctx: OpenContext, tenant: TenantRow, account: Account, password: string): Promise<AuthReply> {
   const key = accountKey(tenant, account);
-  await guardAttempts(services, req, key);
-  const user = await findAccount(services, tenant, account);
+  await guardAttempts(services, ctx.ip, key);
+  const user = await findAccount(ctx.db, tenant, account);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok || user.status !== "active") {
-    await signInFailed(services, req, tenant, key, user?.id ?? null, "password");
+    await signInFailed(ctx, tenant, user?.id ?? null, "password");
     throw authFailure("signin.invalid", INVALID_CREDENTIALS);
   }
-  await clearFailures(services, req, key);
-  return completeSignIn(services, req, reply, tenant, user, { via: "password" });
+  await clearFailures(services, ctx.ip, key);
+  return completeSignIn(services, ctx, tenant, user, { via: "password" });
 }
 
 /**
@@ -96,13 +97,12 @@ export async function passwordSignIn(services: Services, req: FastifyRequest, re
  */
 export async function completeSignIn(
   services: Services,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: OpenContext,
   tenant: TenantRow,
   user: UserRecord,
   opts: { via: string; secondFactorDone?: boolean },
-) {
-  const all = await profilesOf(services.db, tenant.id, user.id);
+): Promise<AuthReply> {
+  const all = await profilesOf(ctx.db, tenant.id, user.id);
   const profile = chooseProfile(all, user.lastProfileId);
   if (!profile) throw authFailure("signin.no_role", "This account has no active role in this school. Please contact the school.");
   // A code alone proves only the phone: a role that requires two factors signs in with its password.
@@ -115,32 +115,63 @@ export async function completeSignIn(
   if (profile.requiresTwoFactor && !opts.secondFactorDone) {
     if (!user.mobile) throw authFailure("signin.no_mobile", "Two-step verification needs a mobile number on this account. Please contact the school.");
     await services.otp.send(tenant.id, user.mobile, "two-factor", (code) => render("otp.two-factor", user.language, { code, school: tenant.name }));
-    return reply.send({ auth: false, twoFactorRequired: true, message: "A verification code was sent to your mobile number." });
+    return { auth: false, twoFactorRequired: true, message: "A verification code was sent to your mobile number." };
   }
-  const out = await openSession(services, req, reply, tenant, user, profile, all);
-  await recordChange(services.db, {
+  const out = await openSession(services, ctx, tenant, user, profile, all);
+  await recordChange(ctx.db, {
     tenantId: tenant.id,
     userId: user.id,
     action: "sign-in",
     entity: "session",
     details: { via: opts.via, profileId: profile.id },
-    ip: req.ip,
+    ip: ctx.ip,
   });
-  return reply.send(out);
+  return out;
 }
 
 /**
- * Checks the signed-in person's own password again (verify-admin, wipe-data, a password change),
- * counting failures in the sign-in limiter so a left-open session cannot be used to guess it.
+ * Checks the signed-in person's own password again (verify-admin, a password change), in the
+ * caller's scope, counting failures in the sign-in limiter so a left-open session cannot be used
+ * to guess it.
  */
-export async function checkOwnPassword(services: Services, req: FastifyRequest, p: UserPrincipal, password: string): Promise<boolean> {
+export async function checkOwnPassword(services: Services, scope: TenantScope, ip: string, p: UserPrincipal, password: string): Promise<boolean> {
   const key = `${p.tenantId}:user:${p.userId}`;
-  await guardAttempts(services, req, key);
-  const user = await new TenantScope(services.db, p.tenantId).findOptional(users, p.userId);
+  await guardAttempts(services, ip, key);
+  const user = await scope.findOptional(users, p.userId);
   if (user && (await verifyPassword(user.passwordHash, password))) {
-    await clearFailures(services, req, key);
+    await clearFailures(services, ip, key);
     return true;
   }
-  await countFailure(services, req, key);
   return false;
+}
+
+export const PASSWORD_CHANGED = "Your password has been changed. Sign in with your new password.";
+
+/**
+ * Sets a forgotten password in the caller's transaction: the person's other reset links die, every
+ * other session ends, and the change is audited with how they proved themselves (a code or a link).
+ */
+export async function setForgottenPassword(
+  services: Services,
+  scope: TenantScope,
+  links: LinkTokens,
+  userId: number,
+  passwordHash: string,
+  proof: { via: "code" | "link"; ip: string },
+) {
+  await scope.db
+    .update(users)
+    .set({ passwordHash })
+    .where(scope.where(users, eq(users.id, userId)));
+  await links.retire(scope, userId, "reset-password");
+  await services.sessions.revokeOthers(scope.tenantId, userId, undefined, scope.db);
+  await recordChange(scope.db, {
+    tenantId: scope.tenantId,
+    userId,
+    action: "password-reset",
+    entity: "user",
+    entityId: userId,
+    details: { via: proof.via },
+    ip: proof.ip,
+  });
 }

@@ -102,14 +102,6 @@ export async function userNames(scope: TenantScope, ids: (number | null)[]): Pro
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Classrooms of a batch (the year's classes). */
-export async function classroomsOfBatch(scope: TenantScope, batchId: number) {
-  return scope.db
-    .select({ id: classrooms.id })
-    .from(classrooms)
-    .where(scope.where(classrooms, eq(classrooms.batchId, batchId)));
-}
-
 /** Classrooms of a course class (a class cannot go while it has divisions). */
 export async function classroomsOfCourseClass(scope: TenantScope, courseClassId: number) {
   return scope.db

@@ -1,15 +1,10 @@
-import { CustomFieldRow, customFieldResource, RowId } from "@taleem/contract";
-import { eq, sql } from "drizzle-orm";
+import { customFieldResource, recordFields } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { badRequest, conflict } from "../../platform/http/errors.js";
-import { contextOf } from "../../platform/resources/resource-context.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
+import { badRequest } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import type { Services } from "../../platform/services.js";
-import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireCustomRecord } from "../custom-records/custom-records.service.js";
-import { fieldsOf, isReservedKey, presentField } from "./custom-fields.service.js";
+import { insertCustomRecord, requireCustomRecord } from "../custom-records/custom-records.service.js";
+import { fieldsOf, isReservedKey } from "./custom-fields.service.js";
 import { type CustomFieldRecord, customFields } from "./custom-fields.table.js";
 
 type Shape = Pick<CustomFieldRecord, "kind" | "options" | "min" | "max">;
@@ -27,26 +22,9 @@ function checkShape(f: Shape) {
   }
 }
 
-async function assertKeyFree(scope: TenantScope, f: Pick<CustomFieldRecord, "entity" | "recordId" | "key">) {
-  const [taken] = await scope.db
-    .select({ id: customFields.id })
-    .from(customFields)
-    .where(
-      scope.where(
-        customFields,
-        eq(customFields.entity, f.entity),
-        sql`coalesce(${customFields.recordId}, 0) = ${f.recordId ?? 0}`,
-        eq(sql`lower(${customFields.key})`, f.key.toLowerCase()),
-      ),
-    )
-    .limit(1);
-  if (taken) throw conflict("custom_field.key_taken", `There is already a field with the key ${f.key} here.`, { field: "key" });
-}
-
 /** Custom fields of students, admissions and the school's record types. */
-export function registerCustomFieldsModule(app: FastifyInstance, { db }: Services) {
-  serveResource(app, db, customFieldResource, customFields, {
-    present: async (_ctx, rows) => rows.map(presentField),
+export function registerCustomFieldsModule(app: FastifyInstance) {
+  serveResource(app, customFieldResource, customFields, {
     beforeCreate: async (ctx, input) => {
       let recordId: number | null = null;
       if (input.entity === "record") {
@@ -60,7 +38,7 @@ export function registerCustomFieldsModule(app: FastifyInstance, { db }: Service
       }
       const values = { ...input, recordId, min: input.min ?? null, max: input.max ?? null, maxLength: input.maxLength ?? null };
       checkShape(values);
-      await assertKeyFree(ctx.scope, values);
+      // A key taken here is refused by the unique index (custom_field.key_taken).
       return values;
     },
     beforeUpdate: async (_ctx, existing, input) => {
@@ -88,20 +66,14 @@ export function registerCustomFieldsModule(app: FastifyInstance, { db }: Service
     }),
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/admin/api/field/record/:id", {
-    config: { permission: ["records", "view"] },
-    schema: {
-      tags: ["settings"],
-      summary: "The fields of one of the school's record types, in form order (inactive ones included, marked)",
-      params: z.object({ id: RowId }),
-      response: { 200: z.object({ message: z.string(), rows: z.array(CustomFieldRow), count: z.number() }) },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const record = await requireCustomRecord(ctx.scope, req.params.id);
-      const rows = (await fieldsOf(ctx.scope, { entity: "record", recordId: record.id }, true)).map(presentField);
+  serveAction(
+    app,
+    recordFields,
+    async (ctx, { params }) => {
+      const record = await requireCustomRecord(ctx.scope, params.id);
+      const rows = await fieldsOf(ctx.scope, { entity: "record", recordId: record.id }, true);
       return { message: "Fields fetched successfully", rows, count: rows.length };
     },
-  });
+    { sample: async (scope) => ({ params: { id: (await insertCustomRecord(scope, "Sample record type")).id } }) },
+  );
 }

@@ -1,12 +1,11 @@
 import {
   AdmissionRow,
   type CustomFieldEntity,
-  type CustomFieldRow,
   DateOnly,
   FileUpload,
   type FormField,
   IMAGE_TYPES,
-  StudentRow,
+  studentResource,
   UPLOAD_LIMITS,
   type UploadType,
 } from "@taleem/contract";
@@ -24,7 +23,7 @@ export interface FieldTarget {
 /** Keys a custom field may not take: a single admission or student spreads its custom fields onto the record. */
 const RESERVED: Record<CustomFieldEntity, ReadonlySet<string>> = {
   admission: new Set(Object.keys(AdmissionRow.shape).map((k) => k.toLowerCase())),
-  student: new Set(Object.keys(StudentRow.shape).map((k) => k.toLowerCase())),
+  student: new Set(Object.keys(studentResource.row.shape).map((k) => k.toLowerCase())),
   record: new Set(["id", "recordid", "source", "createdat"]),
 };
 export const isReservedKey = (entity: CustomFieldEntity, key: string) => RESERVED[entity].has(key.toLowerCase());
@@ -40,26 +39,6 @@ export async function fieldsOf(scope: TenantScope, target: FieldTarget, includeI
     .where(scope.where(customFields, targetWhere(target), includeInactive ? undefined : eq(customFields.status, "active")))
     .orderBy(asc(customFields.order), asc(customFields.id));
 }
-
-export const presentField = (f: CustomFieldRecord): CustomFieldRow => ({
-  id: f.id,
-  entity: f.entity,
-  recordId: f.recordId,
-  key: f.key,
-  label: f.label,
-  labels: f.labels,
-  kind: f.kind,
-  required: f.required,
-  options: f.options,
-  multiple: f.multiple,
-  min: f.min,
-  max: f.max,
-  maxLength: f.maxLength,
-  accept: f.accept as CustomFieldRow["accept"],
-  order: f.order,
-  status: f.status,
-  createdAt: f.createdAt.toISOString(),
-});
 
 const acceptedTypes = (f: CustomFieldRecord): UploadType[] => [
   ...(f.accept.includes("image") ? IMAGE_TYPES : []),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CustomRecordEntry, CustomRecordRow } from "@taleem/contract";
 import { count, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import { users } from "../../platform/auth/users.table.js";
 import type { UploadBatch } from "../../platform/files/uploads.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -18,6 +19,10 @@ export const publicRecordPath = (r: CustomRecordRecord, code: string) =>
 /** The web page parents open; the web app is served from the same origin as the API. */
 export const publicRecordPage = (r: CustomRecordRecord, code: string) => (r.isPublic ? `/open/record/${r.publicToken}/${encodeURIComponent(code)}` : null);
 
+/** A record type made straight in `scope`'s school, private and empty (the isolation suite's row of another school). */
+export const insertCustomRecord = (scope: TenantScope, name: string): Promise<CustomRecordRecord> =>
+  scope.insert(customRecords, { name, publicToken: newPublicToken() });
+
 /** One of the school's record types, or 404. */
 export function requireCustomRecord(scope: TenantScope, id: number): Promise<CustomRecordRecord> {
   return scope.find(customRecords, id, "Custom record");
@@ -33,52 +38,36 @@ export async function entryCounts(scope: TenantScope, recordIds: number[]): Prom
   return new Map(rows.map((r) => [r.recordId, r.n]));
 }
 
-export async function presentRecords(scope: TenantScope, rows: CustomRecordRecord[], code: string): Promise<CustomRecordRow[]> {
+/** Reply rows: each record type's public addresses (when public) and how many rows it has collected. */
+export async function presentRecords(scope: TenantScope, rows: CustomRecordRecord[], code: string): Promise<z.input<typeof CustomRecordRow>[]> {
   const counts = await entryCounts(
     scope,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    labels: r.labels,
-    description: r.description,
-    isPublic: r.isPublic,
-    publicPath: publicRecordPath(r, code),
-    publicPage: publicRecordPage(r, code),
-    status: r.status,
-    entries: counts.get(r.id) ?? 0,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map((r) => ({ ...r, publicPath: publicRecordPath(r, code), publicPage: publicRecordPage(r, code), entries: counts.get(r.id) ?? 0 }));
 }
 
-export async function presentEntries(scope: TenantScope, rows: CustomRecordEntryRecord[]): Promise<CustomRecordEntry[]> {
+/** Reply rows: each entry with its record type's name and who added it. */
+export async function presentEntries(scope: TenantScope, rows: CustomRecordEntryRecord[]): Promise<z.input<typeof CustomRecordEntry>[]> {
   if (!rows.length) return [];
   const recordIds = [...new Set(rows.map((r) => r.recordId))];
-  const userIds = [...new Set(rows.map((r) => r.submittedBy).filter((id): id is number => id !== null))];
-  const [records, people] = await Promise.all([
-    scope.db
-      .select({ id: customRecords.id, name: customRecords.name })
-      .from(customRecords)
-      .where(scope.where(customRecords, inArray(customRecords.id, recordIds))),
-    userIds.length
-      ? scope.db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(scope.where(users, inArray(users.id, userIds)))
-      : Promise.resolve([]),
-  ]);
+  const userIds = [...new Set(rows.flatMap((r) => r.submittedBy ?? []))];
+  const records = await scope.db
+    .select({ id: customRecords.id, name: customRecords.name })
+    .from(customRecords)
+    .where(scope.where(customRecords, inArray(customRecords.id, recordIds)));
+  const people = userIds.length
+    ? await scope.db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(scope.where(users, inArray(users.id, userIds)))
+    : [];
   const recordName = new Map(records.map((r) => [r.id, r.name]));
   const userName = new Map(people.map((u) => [u.id, u.name]));
   return rows.map((e) => ({
-    id: e.id,
-    recordId: e.recordId,
+    ...e,
     recordName: recordName.get(e.recordId) ?? "",
-    data: e.data,
-    source: e.source,
-    submittedBy: e.submittedBy,
     submittedByName: e.submittedBy ? (userName.get(e.submittedBy) ?? null) : null,
-    createdAt: e.createdAt.toISOString(),
   }));
 }
 

@@ -1,6 +1,6 @@
-import type { Localised } from "@taleem/contract";
+import { type Localised, Status } from "@taleem/contract";
 import { boolean, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /** One of a school's own record types (hostel request, transport form); its fields are custom fields of entity record. */
 export const customRecords = tenantTable(
@@ -12,11 +12,11 @@ export const customRecords = tenantTable(
     isPublic: boolean().notNull().default(false),
     /** 256 random bits, base64url: the public form's address names this, never the id. */
     publicToken: text().notNull(),
-    status: text({ enum: ["active", "inactive"] })
+    status: text({ enum: Status.options as [Status, ...Status[]] })
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("custom_records_public_token_key").on(t.tenantId, t.publicToken), index("custom_records_name_idx").on(t.tenantId, t.name)],
+  (t) => [uniqueIndex("custom_records_public_token_key").on(t.tenantId, t.publicToken), textSortIndex("custom_records_name_idx", t.tenantId, t.name, t.id)],
 );
 export type CustomRecordRecord = typeof customRecords.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Language, TemplateChannel, TemplatePurpose } from "@taleem/contract";
+import { LANGUAGES, type Language, type TemplateChannel, type TemplatePurpose } from "@taleem/contract";
 
 /**
  * The standard admission letters every school starts with, in the five languages. Schools edit
@@ -116,11 +116,10 @@ const PURPOSES = [
   { purpose: "admission.rejection", title: "Admission rejection", texts: REJECTION, whatsapp: "admission_rejected" },
 ] as const;
 const CHANNELS = ["email", "sms", "whatsapp"] as const;
-const LANGS = ["en", "ta", "ur", "ar", "ml"] as const;
 
 export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = PURPOSES.flatMap((p) =>
   CHANNELS.flatMap((channel) =>
-    LANGS.map((language) => {
+    LANGUAGES.map((language) => {
       const t = p.texts[language];
       return {
         builtinKey: `${p.purpose}:${channel}:${language}`,

@@ -1,12 +1,10 @@
-import { documentTemplateResource, readPlaceholders, TemplatePreviewBody, TemplatePreviewReply } from "@taleem/contract";
+import { documentTemplateResource, previewTemplate, readPlaceholders } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { inRequestContext } from "../../platform/actions/request-context.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import { conflict } from "../../platform/http/errors.js";
-import { contextOf } from "../../platform/resources/resource-context.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { placeholderValues, requireAdmission, SAMPLE_VALUES } from "../admissions/admissions.service.js";
 import { checkTemplate, ensureDefaultTemplates, type PlaceholderValues, presentTemplate, renderTemplate } from "./document-templates.service.js";
 import { documentTemplates } from "./document-templates.table.js";
@@ -16,13 +14,14 @@ import { documentTemplates } from "./document-templates.table.js";
  * has the standard admission letters in the five languages, given on its first visit here (and
  * again after a wipe); a plugin of its own so that visit hook covers only these routes.
  */
-export function registerDocumentTemplatesModule(app: FastifyInstance, { db }: Services) {
+export function registerDocumentTemplatesModule(app: FastifyInstance) {
   app.register(async (scoped) => {
+    // In a transaction of its own, before the call's: the list then shows the letters just given.
     scoped.addHook("preHandler", async (req) => {
-      if (req.principal?.kind === "user") await ensureDefaultTemplates(new TenantScope(db, req.principal.tenantId));
+      if (req.principal?.kind === "user") await inRequestContext(req, scoped.services.db, true, (ctx) => ensureDefaultTemplates(ctx.scope));
     });
 
-    serveResource(scoped, db, documentTemplateResource, documentTemplates, {
+    serveResource(scoped, documentTemplateResource, documentTemplates, {
       present: async (_ctx, rows) => rows.map(presentTemplate),
       beforeCreate: async (_ctx, input) => {
         checkTemplate(input);
@@ -60,21 +59,10 @@ export function registerDocumentTemplatesModule(app: FastifyInstance, { db }: Se
       }),
     });
 
-    const r = scoped.withTypeProvider<ZodTypeProvider>();
-    r.post("/admin/api/document-template/preview", {
-      config: { permission: ["communication", "view"] },
-      schema: {
-        tags: ["communication"],
-        summary: "A template filled in: a saved one (templateId) or an unsaved text (body, subject), from an admission or sample values",
-        description:
-          "Unknown placeholders answer 400 template.unknown_placeholder naming them, as on save. With admissionId the values (and dates, in the template's " +
-          "language) come from that application; without it, from sample values with the school's own name and contacts.",
-        body: TemplatePreviewBody,
-        response: { 200: TemplatePreviewReply },
-      },
-      handler: async (req) => {
-        const ctx = contextOf(req, db);
-        const b = req.body;
+    serveAction(
+      scoped,
+      previewTemplate,
+      async (ctx, { body: b }) => {
         const saved = b.templateId !== undefined ? await ctx.scope.find(documentTemplates, b.templateId, "Document template") : undefined;
         const channel = b.channel ?? saved?.channel ?? "email";
         const text = {
@@ -108,6 +96,12 @@ export function registerDocumentTemplatesModule(app: FastifyInstance, { db }: Se
           empty: used.filter((p) => !values[p as keyof PlaceholderValues]),
         };
       },
-    });
+      {
+        sample: async (scope) => {
+          const own = await scope.insert(documentTemplates, { name: "Sample template", channel: "sms", body: "{{studentName}}" });
+          return { body: { templateId: own.id } };
+        },
+      },
+    );
   });
 }

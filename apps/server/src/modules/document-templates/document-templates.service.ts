@@ -1,5 +1,4 @@
 import {
-  type DocumentTemplateRow,
   fillPlaceholders,
   readPlaceholders,
   TEMPLATE_PLACEHOLDERS,
@@ -50,19 +49,11 @@ export function checkTemplate(t: TemplateText) {
   }
 }
 
-export const presentTemplate = (t: DocumentTemplateRecord): DocumentTemplateRow => ({
-  id: t.id,
-  name: t.name,
-  channel: t.channel,
-  purpose: t.purpose,
-  language: t.language,
-  subject: t.subject,
-  body: t.body,
-  providerTemplate: t.providerTemplate,
+/** Reply rows: the placeholders a template uses, and whether it is one of the standard ones. */
+export const presentTemplate = (t: DocumentTemplateRecord) => ({
+  ...t,
   placeholders: readPlaceholders(`${t.subject ?? ""}\n${t.body}`).names,
   builtin: t.builtinKey !== null,
-  status: t.status,
-  createdAt: t.createdAt.toISOString(),
 });
 
 const valuesOf = (d: DefaultTemplate) => ({

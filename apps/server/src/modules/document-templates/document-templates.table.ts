@@ -1,5 +1,6 @@
+import { LANGUAGES, Status, TemplateChannel, TemplatePurpose } from "@taleem/contract";
 import { index, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /**
  * A message or document the school writes once with named placeholders ({{studentName}}):
@@ -9,25 +10,26 @@ export const documentTemplates = tenantTable(
   "document_templates",
   {
     name: text().notNull(),
-    channel: text({ enum: ["email", "sms", "whatsapp", "pdf"] }).notNull(),
-    purpose: text({ enum: ["admission.approval", "admission.rejection", "general"] })
+    channel: text({ enum: TemplateChannel.options as [TemplateChannel, ...TemplateChannel[]] }).notNull(),
+    purpose: text({ enum: TemplatePurpose.options as [TemplatePurpose, ...TemplatePurpose[]] })
       .notNull()
       .default("general"),
-    language: text({ enum: ["en", "ta", "ur", "ar", "ml"] })
-      .notNull()
-      .default("en"),
+    language: text({ enum: LANGUAGES }).notNull().default("en"),
     subject: text(),
     body: text().notNull(),
     providerTemplate: text(),
     /** Set on the standard templates every school starts with ("admission.approval:email:ml"). */
     builtinKey: text(),
-    status: text({ enum: ["active", "inactive"] })
+    status: text({ enum: Status.options as [Status, ...Status[]] })
       .notNull()
       .default("active"),
   },
   (t) => [
     uniqueIndex("document_templates_builtin_key").on(t.tenantId, t.builtinKey),
     index("document_templates_purpose_idx").on(t.tenantId, t.purpose, t.channel, t.language),
+    textSortIndex("document_templates_name_idx", t.tenantId, t.name, t.id),
+    index("document_templates_channel_idx").on(t.tenantId, t.channel),
+    index("document_templates_language_idx").on(t.tenantId, t.language),
   ],
 );
 export type DocumentTemplateRecord = typeof documentTemplates.$inferSelect;

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { EnrolmentRow } from "@taleem/contract";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
-import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type ClassroomInfo, classroomInfos } from "../classrooms/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -12,13 +10,8 @@ import { type EnrolmentRecord, enrolments } from "./enrolments.table.js";
 const newRecordToken = () => randomBytes(32).toString("base64url");
 export const RECORD_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Today in the school's time zone, YYYY-MM-DD. */
-export async function schoolToday(scope: TenantScope): Promise<string> {
-  const tenant = await tenantOf(scope);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-
-export async function presentEnrolments(scope: TenantScope, rows: EnrolmentRecord[]): Promise<EnrolmentRow[]> {
+/** Enrolments with the student's names and the classroom's, batch's and course's joined. */
+export async function presentEnrolments(scope: TenantScope, rows: EnrolmentRecord[]) {
   if (!rows.length) return [];
   const [people, rooms] = await Promise.all([
     studentsByIds(
@@ -35,25 +28,13 @@ export async function presentEnrolments(scope: TenantScope, rows: EnrolmentRecor
     const s = byId.get(e.studentId);
     const c = rooms.get(e.classroomId);
     return {
-      id: e.id,
-      studentId: e.studentId,
+      ...e,
       studentName: s?.name ?? "",
       studentNameNative: s?.nameNative ?? null,
       admissionNo: s?.admissionNo ?? "",
-      classroomId: e.classroomId,
       classroomLabel: c?.label ?? "",
-      batchId: e.batchId,
       batchName: c?.batchName ?? "",
-      courseId: e.courseId,
       courseName: c?.courseName ?? "",
-      rollNo: e.rollNo,
-      status: e.status,
-      startedOn: e.startedOn,
-      endedOn: e.endedOn,
-      endReason: e.endReason,
-      previousId: e.previousId,
-      recordToken: e.recordToken,
-      createdAt: e.createdAt.toISOString(),
     };
   });
 }

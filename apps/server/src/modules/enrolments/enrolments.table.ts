@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { batches, courses } from "../academics/academics.table.js";
 import { classrooms } from "../classrooms/classrooms.table.js";
 import { students } from "../students/students.table.js";
@@ -31,7 +33,15 @@ export const enrolments = tenantTable(
   },
   (t) => [
     uniqueIndex("enrolments_record_token_key").on(t.tenantId, t.recordToken),
-    uniqueIndex("enrolments_one_active_key").on(t.tenantId, t.batchId, t.studentId).where(sql`${t.status} = 'active'`),
+    uniqueIndex(
+      uniqueMeaning("enrolments_one_active_key", {
+        code: "enrolment.already_active",
+        message: "This student is already enrolled in a class of this batch.",
+        field: "studentId",
+      }),
+    )
+      .on(t.tenantId, t.batchId, t.studentId)
+      .where(sql`${t.status} = 'active'`),
     index("enrolments_classroom_idx").on(t.tenantId, t.classroomId, t.status),
     index("enrolments_student_idx").on(t.tenantId, t.studentId),
     index("enrolments_course_idx").on(t.tenantId, t.courseId, t.status),
@@ -40,6 +50,13 @@ export const enrolments = tenantTable(
     foreignKey({ name: "enrolments_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),
     foreignKey({ name: "enrolments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
     foreignKey({ name: "enrolments_previous_fk", columns: [t.tenantId, t.previousId], foreignColumns: [t.tenantId, t.id] }),
+    index("enrolments_roll_idx").on(t.tenantId, t.rollNo, t.id),
+    index("enrolments_started_idx").on(t.tenantId, t.startedOn),
   ],
 );
 export type EnrolmentRecord = typeof enrolments.$inferSelect;
+// Enrolments are history: a student, a classroom or a course with any cannot be deleted
+// (student.has_history, classroom.has_enrolments, course.in_use; params { enrolments }).
+declareReference(enrolments, enrolments.studentId, students, "enrolments");
+declareReference(enrolments, enrolments.classroomId, classrooms, "enrolments");
+declareReference(enrolments, enrolments.courseId, courses, "enrolments");

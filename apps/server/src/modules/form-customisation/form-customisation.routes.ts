@@ -1,20 +1,18 @@
-import { type AdmissionFormConfig, FormCustomisationRow, FormKey, formCustomisationResource } from "@taleem/contract";
+import { type AdmissionFormConfig, formCustomisationResource, getFormCustomisation } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import { assertImportUrl, importPolicy } from "../../platform/files/import-url.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
-import { contextOf } from "../../platform/resources/resource-context.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { courseNames } from "../academics/academics.service.js";
-import { admissionFormRecord, presentFormCustomisation } from "./form-customisation.service.js";
+import { admissionFormId, admissionFormRecord } from "./form-customisation.service.js";
 import { formCustomisations } from "./form-customisation.table.js";
 
 /** Which fields the admission form shows and requires, the courses it offers and the sheet it imports from. */
-export function registerFormCustomisationModule(app: FastifyInstance, { db, config }: Services) {
+export function registerFormCustomisationModule(app: FastifyInstance, { config }: Services) {
   const policy = importPolicy(config);
 
   async function checkConfig(scope: TenantScope, c: AdmissionFormConfig) {
@@ -26,9 +24,9 @@ export function registerFormCustomisationModule(app: FastifyInstance, { db, conf
     }
   }
 
-  serveResource(app, db, formCustomisationResource, formCustomisations, {
-    present: async (_ctx, rows) => rows.map(presentFormCustomisation),
+  serveResource(app, formCustomisationResource, formCustomisations, {
     beforeCreate: async (ctx, input) => {
+      // The refusal names the saved form's id, so the screen can update it instead.
       const [existing] = await ctx.scope.db
         .select({ id: formCustomisations.id })
         .from(formCustomisations)
@@ -48,27 +46,15 @@ export function registerFormCustomisationModule(app: FastifyInstance, { db, conf
     sample: async () => ({ form: "admission" as const, config: { fields: { photo: { show: true, required: true } } } }),
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/admin/api/formcustomisation/:id", {
-    config: { permission: ["settings", "view"] },
-    schema: {
-      tags: ["settings"],
-      summary: "A form's customisation by id, or by form name (admission): the stored config, or the defaults with id null",
-      params: z.object({ id: z.union([z.coerce.number().int().positive().max(2_147_483_647), FormKey]) }),
-      response: { 200: z.object({ message: z.string(), data: FormCustomisationRow }) },
+  serveAction(
+    app,
+    getFormCustomisation,
+    async (ctx, { params }) => {
+      const { id } = params;
+      const message = "Form customisation fetched successfully";
+      if (typeof id === "number") return { message, data: await ctx.scope.find(formCustomisations, id, "Form customisation") };
+      return { message, data: (await admissionFormRecord(ctx.scope)) ?? { id: null, form: id, config: {}, createdAt: null } };
     },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const { id } = req.params;
-      if (typeof id === "number") {
-        const row = await ctx.scope.find(formCustomisations, id, "Form customisation");
-        return { message: "Form customisation fetched successfully", data: presentFormCustomisation(row) };
-      }
-      const row = await admissionFormRecord(ctx.scope);
-      return {
-        message: "Form customisation fetched successfully",
-        data: row ? presentFormCustomisation(row) : { id: null, form: id, config: {}, createdAt: null },
-      };
-    },
-  });
+    { sample: async (scope) => ({ params: { id: await admissionFormId(scope) } }) },
+  );
 }

@@ -1,21 +1,7 @@
-import {
-  ADMISSION_FIELD_DEFAULTS,
-  ADMISSION_OPTIONAL_FIELDS,
-  type AdmissionFormConfig,
-  type AdmissionOptionalField,
-  type FormCustomisationRow,
-  type Localised,
-} from "@taleem/contract";
+import { ADMISSION_FIELD_DEFAULTS, ADMISSION_OPTIONAL_FIELDS, type AdmissionFormConfig, type AdmissionOptionalField, type Localised } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type FormCustomisationRecord, formCustomisations } from "./form-customisation.table.js";
-
-export const presentFormCustomisation = (r: FormCustomisationRecord): FormCustomisationRow => ({
-  id: r.id,
-  form: r.form,
-  config: r.config,
-  createdAt: r.createdAt.toISOString(),
-});
 
 /** The admission form's stored settings, if the school saved any. */
 export async function admissionFormRecord(scope: TenantScope): Promise<FormCustomisationRecord | undefined> {
@@ -66,4 +52,10 @@ export async function admissionForm(scope: TenantScope): Promise<AdmissionFormSe
 export async function requireAdmissionForm(scope: TenantScope, id: number): Promise<AdmissionFormSettings> {
   const row = await scope.find(formCustomisations, id, "Form customisation");
   return resolveAdmissionForm(row.id, row.config);
+}
+
+/** The admission form's row id, saved with the defaults when the school has none yet (the isolation suite's row of another school). */
+export async function admissionFormId(scope: TenantScope): Promise<number> {
+  const row = (await admissionFormRecord(scope)) ?? (await scope.insert(formCustomisations, { form: "admission", config: {} }));
+  return row.id;
 }

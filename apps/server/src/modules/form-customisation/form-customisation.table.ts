@@ -1,14 +1,20 @@
-import type { AdmissionFormConfig } from "@taleem/contract";
+import { type AdmissionFormConfig, FormKey } from "@taleem/contract";
 import { jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 /** A school's settings for one of its forms (the admission form): which fields it shows and requires. */
 export const formCustomisations = tenantTable(
   "form_customisations",
   {
-    form: text({ enum: ["admission"] }).notNull(),
+    form: text({ enum: FormKey.options as [FormKey, ...FormKey[]] }).notNull(),
     config: jsonb().$type<AdmissionFormConfig>().notNull().default({}),
   },
-  (t) => [uniqueIndex("form_customisations_form_key").on(t.tenantId, t.form)],
+  (t) => [
+    // Also checked before a create, to name the saved form's id; the index refuses the one that raced past the check.
+    uniqueIndex(
+      uniqueMeaning("form_customisations_form_key", { code: "form.exists", message: "This form is already customised; update it instead.", field: "form" }),
+    ).on(t.tenantId, t.form),
+  ],
 );
 export type FormCustomisationRecord = typeof formCustomisations.$inferSelect;

@@ -1,10 +1,10 @@
 import { can, FULL_ACCESS, type PermissionMap } from "@taleem/contract";
 import { and, eq, inArray } from "drizzle-orm";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles } from "../../platform/auth/users.table.js";
 import { forbidden } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
 
 /** Every action of every module: the Admin role's map. */
 export const hasFullAccess = (p: PermissionMap) => p["*"]?.includes("*") === true;

@@ -1,31 +1,16 @@
-import { type PermissionMap, RolePermissionUpdate, RoleRow, RowId, roleResource } from "@taleem/contract";
+import { getRole, type PermissionMap, roleResource, setRolePermissions } from "@taleem/contract";
 import { count, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import type { RequestContext } from "../../platform/actions/request-context.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles } from "../../platform/auth/users.table.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
-import { contextOf, type RequestContext } from "../../platform/resources/resource-context.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { assertWithinCaller, isFullAccessMap } from "./role-grants.service.js";
 
 type RoleRecord = typeof roles.$inferSelect;
-
-export const presentRole = (r: RoleRecord): RoleRow => ({
-  id: r.id,
-  name: r.name,
-  builtin: r.builtin,
-  area: r.area,
-  permissions: r.permissions,
-  requiresTwoFactor: r.requiresTwoFactor,
-  linkedStudentsOnly: r.linkedStudentsOnly,
-  status: r.status,
-  createdAt: r.createdAt.toISOString(),
-});
 
 /** The Admin role keeps full access, its area and its status, so a school can never lock itself out. */
 function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string; linkedStudentsOnly?: boolean }) {
@@ -78,9 +63,8 @@ async function refuseInUse(scope: TenantScope, role: RoleRecord) {
   if ((n?.n ?? 0) > 0) throw conflict("role.in_use", `This role is held by ${n!.n} user(s). Give them another role first.`, { users: n!.n });
 }
 
-export function registerRolesModule(app: FastifyInstance, { db }: Services) {
-  serveResource(app, db, roleResource, roles, {
-    present: async (_ctx, rows) => rows.map(presentRole),
+export function registerRolesModule(app: FastifyInstance) {
+  serveResource(app, roleResource, roles, {
     beforeCreate: async (ctx, input) => {
       await refuseDuplicateName(ctx.scope, input.name);
       return { ...input, builtin: null, permissions: cleanPermissions(ctx, input.permissions, { builtin: null }) };
@@ -114,54 +98,18 @@ export function registerRolesModule(app: FastifyInstance, { db }: Services) {
     }),
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const one = z.object({ message: z.string(), data: RoleRow });
+  serveAction(app, getRole, async (ctx, { params }) => ({
+    message: "Role fetched successfully",
+    data: await ctx.scope.find(roles, params.id, "Role"),
+  }));
 
-  r.get("/admin/api/role/fetchSingleRole/:id", {
-    config: { permission: ["roles", "view"] },
-    schema: {
-      tags: ["roles"],
-      summary: "One role with its permission map",
-      params: z.object({ id: RowId }),
-      response: { 200: one },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const role = await ctx.scope.find(roles, req.params.id, "Role");
-      return { message: "Role fetched successfully", data: presentRole(role) };
-    },
-  });
-
-  r.put("/admin/api/role/permission", {
-    config: { permission: ["roles", "edit"] },
-    schema: {
-      tags: ["roles"],
-      summary: "Replace a role's permission map",
-      description: "Keys are module keys of MODULES, actions view/add/edit/delete or the module's own; an unknown one is a 400 naming it.",
-      body: RolePermissionUpdate,
-      response: { 200: one },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const updated = await ctx.scope.transaction(async (scope) => {
-        const existing = await scope.find(roles, req.body.id, "Role");
-        guardBuiltin(existing, { permissions: req.body.permissions });
-        assertWithinCaller(ctx, existing.permissions, "change this role");
-        const permissions = cleanPermissions(ctx, req.body.permissions, existing);
-        const row = await scope.update(roles, existing.id, { permissions });
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: ctx.principal.userId,
-          action: "update",
-          entity: "roles",
-          entityId: row.id,
-          before: existing,
-          after: row,
-          ip: ctx.ip,
-        });
-        return row;
-      });
-      return { message: "Permissions updated successfully", data: presentRole(updated) };
-    },
+  serveAction(app, setRolePermissions, async (ctx, { body }) => {
+    const existing = await ctx.scope.find(roles, body.id, "Role");
+    guardBuiltin(existing, { permissions: body.permissions });
+    assertWithinCaller(ctx, existing.permissions, "change this role");
+    const permissions = cleanPermissions(ctx, body.permissions, existing);
+    const row = await ctx.scope.update(roles, existing.id, { permissions });
+    await ctx.audit({ action: "update", entity: "roles", entityId: row.id, before: existing, after: row });
+    return { message: "Permissions updated successfully", data: row };
   });
 }

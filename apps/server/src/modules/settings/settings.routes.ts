@@ -1,33 +1,19 @@
-import {
-  BusinessCode,
-  ErrorReply,
-  MessageReply,
-  PUBLIC_CONFIG_KEYS,
-  PublicSettings,
-  SettingsReply,
-  SettingsUpdate,
-  WIPE_DONE_MESSAGE,
-  WipeData,
-} from "@taleem/contract";
+import { getSettings, PUBLIC_CONFIG_KEYS, publicSettings, updateSettings, WIPE_DONE_MESSAGE, wipeData } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import { withScope } from "../../platform/actions/request-context.js";
+import { serveAction } from "../../platform/actions/serve-action.js";
 import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { users } from "../../platform/auth/users.table.js";
 import { UploadStore } from "../../platform/files/uploads.js";
 import { AppError, badRequest, forbidden } from "../../platform/http/errors.js";
-import { contextOf } from "../../platform/resources/resource-context.js";
 import type { Services } from "../../platform/services.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { wipeTenant } from "../../platform/tenancy/tenant-table.js";
 import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
 import { findTenantByCode } from "../auth/identity.service.js";
-
-const tags = ["settings"];
 
 /** Wrong wipe passwords allowed per admin and window before the call is refused for a while. */
 const WIPE_MAX_FAILURES = 5;
@@ -57,103 +43,65 @@ export function publicConfig(config: Record<string, unknown>): Record<string, un
 }
 
 export function registerSettingsModule(app: FastifyInstance, services: Services) {
-  const { db } = services;
   const store = new UploadStore(services.config.dataDir);
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/admin/api/setting", {
-    config: { permission: ["settings", "view"] },
-    schema: { tags, summary: "The school's settings", response: { 200: SettingsReply } },
-    handler: async (req) => {
-      const { scope } = contextOf(req, db);
-      const { row, tenant } = await load(scope);
-      return { message: "Settings fetched successfully", config: row?.config ?? {}, profile: row?.profile ?? "", school: schoolOf(tenant) };
-    },
+  serveAction(app, getSettings, async (ctx) => {
+    const { row, tenant } = await load(ctx.scope);
+    return { message: "Settings fetched successfully", config: row?.config ?? {}, profile: row?.profile ?? "", school: schoolOf(tenant) };
   });
 
-  r.put("/admin/api/setting", {
-    config: { permission: ["settings", "edit"] },
-    schema: {
-      tags,
-      summary: "Change the school's settings",
-      description: "config keys are merged into the stored ones; a key set to null is removed. school changes the school's own record.",
-      body: SettingsUpdate,
-      response: { 200: SettingsReply, 400: ErrorReply },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
-      const { config, profile, school } = req.body;
-      const saved = await ctx.scope.transaction(async (scope) => {
-        const { row: existing, tenant } = await load(scope);
-        const merged: Record<string, unknown> = { ...(existing?.config ?? {}), ...(config ?? {}) };
-        for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
-        const next = { config: merged, profile: profile ?? existing?.profile ?? "" };
-        const row = existing ? await scope.update(settings, existing.id, next) : await scope.insert(settings, next);
-        let nextTenant: TenantRow | undefined = tenant;
-        if (school && Object.keys(school).length) {
-          const languages = school.languages ?? tenant.languages;
-          const defaultLanguage = school.defaultLanguage ?? tenant.defaultLanguage;
-          if (!languages.includes(defaultLanguage)) {
-            throw badRequest("settings.default_language", "The default language must be one of the school's languages.", { field: "school.defaultLanguage" });
-          }
-          [nextTenant] = await scope.db
-            .update(tenants)
-            .set({ ...school, languages: [...new Set(languages)], defaultLanguage })
-            .where(eq(tenants.id, scope.tenantId))
-            .returning();
-        }
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: ctx.principal.userId,
-          action: "update",
-          entity: "settings",
-          entityId: row.id,
-          before: { ...existing, school: schoolOf(tenant) },
-          after: { ...row, school: schoolOf(nextTenant!) },
-          ip: ctx.ip,
-        });
-        return { row, tenant: nextTenant! };
-      });
-      return { message: "Settings updated successfully", config: saved.row.config, profile: saved.row.profile, school: schoolOf(saved.tenant) };
-    },
+  serveAction(app, updateSettings, async (ctx, { body }) => {
+    const { config, profile, school } = body;
+    const { scope } = ctx;
+    const { row: existing, tenant } = await load(scope);
+    const merged: Record<string, unknown> = { ...(existing?.config ?? {}), ...(config ?? {}) };
+    for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
+    const next = { config: merged, profile: profile ?? existing?.profile ?? "" };
+    const row = existing ? await scope.update(settings, existing.id, next) : await scope.insert(settings, next);
+    let nextTenant: TenantRow | undefined = tenant;
+    if (school && Object.keys(school).length) {
+      const languages = school.languages ?? tenant.languages;
+      const defaultLanguage = school.defaultLanguage ?? tenant.defaultLanguage;
+      if (!languages.includes(defaultLanguage)) {
+        throw badRequest("settings.default_language", "The default language must be one of the school's languages.", { field: "school.defaultLanguage" });
+      }
+      [nextTenant] = await scope.db
+        .update(tenants)
+        .set({ ...school, languages: [...new Set(languages)], defaultLanguage })
+        .where(eq(tenants.id, scope.tenantId))
+        .returning();
+    }
+    await ctx.audit({
+      action: "update",
+      entity: "settings",
+      entityId: row.id,
+      before: { ...existing, school: schoolOf(tenant) },
+      after: { ...row, school: schoolOf(nextTenant!) },
+    });
+    return { message: "Settings updated successfully", config: row.config, profile: row.profile, school: schoolOf(nextTenant!) };
   });
 
-  r.get("/admin/open/setting/:code", {
-    config: { access: "open" },
-    schema: {
-      tags,
-      summary: "What a stranger may see of a school: name, logo, country, languages and its public config keys",
-      description: `Public config keys: ${PUBLIC_CONFIG_KEYS.join(", ")}. An unknown code is a 400 tenant.unknown.`,
-      params: z.object({ code: BusinessCode }),
-      response: { 200: PublicSettings, 400: ErrorReply },
-    },
-    handler: async (req) => {
-      const tenant = await findTenantByCode(db, req.params.code);
-      const [row] = await db.select({ config: settings.config }).from(settings).where(eq(settings.tenantId, tenant.id)).limit(1);
-      return {
-        message: "Settings fetched successfully",
-        code: tenant.code,
-        name: tenant.name,
-        logo: tenant.logo,
-        country: tenant.country,
-        languages: tenant.languages,
-        defaultLanguage: tenant.defaultLanguage,
-        config: publicConfig(row?.config ?? {}),
-      };
-    },
+  serveAction(app, publicSettings, async (ctx, { params }) => {
+    const tenant = await findTenantByCode(ctx.db, params.code);
+    const [row] = await ctx.db.select({ config: settings.config }).from(settings).where(eq(settings.tenantId, tenant.id)).limit(1);
+    return {
+      message: "Settings fetched successfully",
+      code: tenant.code,
+      name: tenant.name,
+      logo: tenant.logo,
+      country: tenant.country,
+      languages: tenant.languages,
+      defaultLanguage: tenant.defaultLanguage,
+      config: publicConfig(row?.config ?? {}),
+    };
   });
 
-  r.post("/admin/api/setting/wipe-data", {
-    config: { permission: ["settings", "wipe"] },
-    schema: {
-      tags,
-      summary: "Wipe the school's data, keeping its settings, admins, roles, logs and number series",
-      description: "Admin area only; the caller's own password is asked again. A wrong one is a 400 and nothing changes.",
-      body: WipeData,
-      response: { 200: MessageReply.strict(), 400: ErrorReply, 403: ErrorReply, 429: ErrorReply },
-    },
-    handler: async (req) => {
-      const ctx = contextOf(req, db);
+  // The wiped uploads' files go once the wipe has committed (a failed wipe leaves every file),
+  // so the wipe opens its own transaction rather than running in the request's.
+  serveAction(
+    app,
+    wipeData,
+    async (ctx, { body }) => {
       const p = ctx.principal;
       if (p.area !== "admin") throw forbidden(homeOf(p));
       const key = `wipe:${p.tenantId}:${p.userId}`;
@@ -163,27 +111,19 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
         });
       }
       const me = await ctx.scope.find(users, p.userId, "User");
-      if (!(await verifyPassword(me.passwordHash, req.body.password))) {
+      if (!(await verifyPassword(me.passwordHash, body.password))) {
         await services.attempts.hit(key, WIPE_WINDOW_SECONDS);
         throw new AppError(400, "wipe.password", "Incorrect password", { field: "password" }, { error_message: "Incorrect password" });
       }
       await services.attempts.reset(key);
-      // The wiped uploads' files go once the wipe has committed; a failed wipe leaves every file.
       const { failed } = await store.transaction(ctx.scope, async (scope) => {
         const wiped = await wipeTenant(scope.db, scope.tenantId);
-        await recordChange(scope.db, {
-          tenantId: scope.tenantId,
-          userId: p.userId,
-          action: "wipe-data",
-          entity: "tenant",
-          entityId: scope.tenantId,
-          details: { tables: wiped },
-          ip: ctx.ip,
-        });
+        await withScope(ctx, scope).audit({ action: "wipe-data", entity: "tenant", entityId: scope.tenantId, details: { tables: wiped } });
       });
       if (failed.length)
-        req.log.warn({ tenantId: p.tenantId, files: failed.length }, "wipe-data: some files could not be removed; the uploads sweep will retry");
+        ctx.req.log.warn({ tenantId: p.tenantId, files: failed.length }, "wipe-data: some files could not be removed; the uploads sweep will retry");
       return { message: WIPE_DONE_MESSAGE };
     },
-  });
+    { transaction: false },
+  );
 }

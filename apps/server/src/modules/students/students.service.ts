@@ -1,11 +1,12 @@
-import type { StudentBrief, StudentRow } from "@taleem/contract";
-import { and, asc, eq, inArray, not, notInArray, type SQL, sql } from "drizzle-orm";
+import type { GuardianSummary, StudentBrief } from "@taleem/contract";
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { toE164 } from "../../platform/auth/phone.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { guardians, profiles, users } from "../../platform/auth/users.table.js";
-import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
+import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type StudentRecord, students } from "./students.table.js";
 
@@ -36,8 +37,11 @@ export const presentBrief = (s: StudentRecord): StudentBrief => ({
   status: s.status,
 });
 
-/** Reply rows for students, with their guardians joined. */
-export async function presentStudents(scope: TenantScope, rows: StudentRecord[]): Promise<StudentRow[]> {
+/** A student as a reply shows them: the row with its parent links. */
+export type StudentReply = StudentRecord & { guardians: z.infer<typeof GuardianSummary>[] };
+
+/** Reply rows for students, with their guardians joined (the reply schema does the rest). */
+export async function presentStudents(scope: TenantScope, rows: StudentRecord[]): Promise<StudentReply[]> {
   if (!rows.length) return [];
   const links = await scope.db
     .select({ studentId: guardians.studentId, userId: users.id, name: users.name, mobile: users.mobile, relation: guardians.relation })
@@ -53,23 +57,18 @@ export async function presentStudents(scope: TenantScope, rows: StudentRecord[])
       ),
     )
     .orderBy(asc(guardians.id));
-  return rows.map((s) => ({
-    id: s.id,
-    admissionNo: s.admissionNo,
-    name: s.name,
-    nameNative: s.nameNative,
-    gender: s.gender,
-    dateOfBirth: s.dateOfBirth,
-    photo: s.photo,
-    mobile: s.mobile,
-    email: s.email,
-    address: s.address,
-    admittedOn: s.admittedOn,
-    status: s.status,
-    customFields: s.customFields,
-    guardians: links.filter((l) => l.studentId === s.id).map(({ studentId: _s, ...g }) => g),
-    createdAt: s.createdAt.toISOString(),
-  }));
+  return rows.map((s) => ({ ...s, guardians: links.filter((l) => l.studentId === s.id).map(({ studentId: _s, ...g }) => g) }));
+}
+
+/** The students linked to a user in `guardians` (a parent's children), with the relation, by name. */
+export async function linkedStudents(scope: TenantScope, userId: number): Promise<(StudentRecord & { relation: string })[]> {
+  const rows = await scope.db
+    .select({ s: students, relation: guardians.relation })
+    .from(guardians)
+    .innerJoin(students, and(eq(students.tenantId, guardians.tenantId), eq(students.id, guardians.studentId)))
+    .where(scope.where(guardians, eq(guardians.userId, userId)))
+    .orderBy(asc(students.name), asc(students.id));
+  return rows.map((r) => ({ ...r.s, relation: r.relation }));
 }
 
 /** A student of this school, or 404. */
@@ -110,16 +109,6 @@ export async function setStudentStatus(scope: TenantScope, ids: number[], status
     .update(students)
     .set({ status })
     .where(scope.where(students, inArray(students.id, ids)));
-}
-
-/** Refuses an admission number another student of the school already has. */
-export async function assertAdmissionNoFree(scope: TenantScope, admissionNo: string, exceptId?: number) {
-  const [taken] = await scope.db
-    .select({ id: students.id })
-    .from(students)
-    .where(scope.where(students, eq(sql`lower(${students.admissionNo})`, admissionNo.toLowerCase()), exceptId ? not(eq(students.id, exceptId)) : undefined))
-    .limit(1);
-  if (taken) throw conflict("student.admission_no_taken", `Another student already has admission number ${admissionNo}.`, { field: "admissionNo" });
 }
 
 /** A mobile number as typed, stored in E.164 with the school's country as the default. */
@@ -202,4 +191,12 @@ export async function upsertStudents(scope: TenantScope, rows: StudentImportRow[
     }
   }
   return { ids, created, updated };
+}
+
+/**
+ * A student made from values another module gathered (an enrolled admission), in the caller's
+ * transaction; a taken admission number is refused by its unique index (student.admission_no_taken).
+ */
+export function insertStudent(scope: TenantScope, values: Omit<typeof students.$inferInsert, "tenantId">): Promise<StudentRecord> {
+  return scope.insert(students, values);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 /**
  * A student of the school. Parents reach them through the platform's `guardians` table, whose
@@ -25,9 +26,17 @@ export const students = tenantTable(
     customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
-    uniqueIndex("students_admission_no_key").on(t.tenantId, sql`lower(${t.admissionNo})`),
+    uniqueIndex(
+      uniqueMeaning("students_admission_no_key", {
+        code: "student.admission_no_taken",
+        message: "Another student already has this admission number.",
+        field: "admissionNo",
+      }),
+    ).on(t.tenantId, sql`lower(${t.admissionNo})`),
     index("students_status_name_idx").on(t.tenantId, t.status, t.name),
-    index("students_name_idx").on(t.tenantId, t.name),
+    textSortIndex("students_name_idx", t.tenantId, t.name, t.id),
+    index("students_birth_idx").on(t.tenantId, t.dateOfBirth),
+    index("students_admitted_idx").on(t.tenantId, t.admittedOn),
   ],
 );
 export type StudentRecord = typeof students.$inferSelect;

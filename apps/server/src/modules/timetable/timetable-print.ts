@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { embeddedFontCss, FONT_STACK } from "../../platform/files/fonts.js";
 import { escapeHtml as h } from "../../platform/files/html.js";
-import type { PdfRenderer } from "../../platform/files/pdf-renderer.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sittingNames, subjectsByIds } from "../academics/academics.service.js";
@@ -112,8 +111,8 @@ ${t.students.length ? `<table class="roll"><tbody>${roll}</tbody></table>` : "<p
 </body></html>`;
 }
 
-/** Everything the weekly timetable of a classroom shows, read in one go. */
-async function timetableSheet(scope: TenantScope, classroomId: number): Promise<TimetableSheet> {
+/** Everything the weekly timetable of a classroom shows, read in one go (the caller's transaction). */
+export async function timetableSheet(scope: TenantScope, classroomId: number): Promise<TimetableSheet> {
   const [tenant, room] = await Promise.all([tenantOf(scope), requireClassroom(scope, classroomId)]);
   const [slots, entries, enrolled] = await Promise.all([
     scope.db
@@ -175,8 +174,4 @@ async function timetableSheet(scope: TenantScope, classroomId: number): Promise<
     students: enrolled.map((e) => ({ ...pupil.get(e.studentId)!, rollNo: e.rollNo })).filter((p) => p.name),
     printedOn: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: tenant.timeZone }).format(new Date()),
   };
-}
-
-export async function classroomTimetablePdf(scope: TenantScope, classroomId: number, pdf: PdfRenderer): Promise<Buffer> {
-  return pdf.render(timetableHtml(await timetableSheet(scope, classroomId)), { landscape: true });
 }

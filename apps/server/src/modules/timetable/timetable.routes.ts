@@ -10,8 +10,8 @@ import { registerTimetableEntryRoutes } from "./timetables.routes.js";
 export function registerTimetableModule(app: FastifyInstance, services: Services) {
   const pdf = new PdfRenderer();
   app.addHook("onClose", () => pdf.close());
-  registerHourRoutes(app, services, pdf);
-  registerTimetableEntryRoutes(app, services);
-  registerPeriodRoutes(app, services);
+  registerHourRoutes(app, pdf);
+  registerTimetableEntryRoutes(app);
+  registerPeriodRoutes(app);
   registerOpenPeriodRoute(app, services);
 }

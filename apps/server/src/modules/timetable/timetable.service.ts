@@ -1,11 +1,10 @@
-import type { HourRow, PeriodRow, TimetableRow } from "@taleem/contract";
 import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { conflict } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sittingNames, subjectNames } from "../academics/academics.service.js";
 import { classroomInfos, userNames } from "../classrooms/classrooms.service.js";
-import { enrolments } from "../enrolments/enrolments.table.js";
-import { type HourRecord, hourStudents, hours, type PeriodRecord, periods, timetables } from "./timetable.table.js";
+import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { type HourRecord, hourStudents, hours, type PeriodRecord, timetables } from "./timetable.table.js";
 
 export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 
@@ -16,27 +15,21 @@ export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
  */
 export async function hourStudentIds(scope: TenantScope, hourIds: number[]): Promise<Map<number, number[]>> {
   if (!hourIds.length) return new Map();
-  const rows = await scope.db
-    .select({ hourId: hourStudents.hourId, studentId: hourStudents.studentId })
+  const chosen = await scope.db
+    .select({ hourId: hourStudents.hourId, studentId: hourStudents.studentId, classroomId: hours.classroomId })
     .from(hourStudents)
     .innerJoin(hours, and(eq(hours.tenantId, hourStudents.tenantId), eq(hours.id, hourStudents.hourId)))
-    .innerJoin(
-      enrolments,
-      and(
-        eq(enrolments.tenantId, hourStudents.tenantId),
-        eq(enrolments.studentId, hourStudents.studentId),
-        eq(enrolments.classroomId, hours.classroomId),
-        eq(enrolments.status, "active"),
-      ),
-    )
     .where(scope.where(hourStudents, inArray(hourStudents.hourId, hourIds)))
     .orderBy(asc(hourStudents.id));
+  const active = await activeEnrolmentsOfStudents(scope, [...new Set(chosen.map((c) => c.studentId))]);
+  const enrolled = new Set(active.map((e) => `${e.classroomId}:${e.studentId}`));
   const out = new Map<number, number[]>();
-  for (const r of rows) out.set(r.hourId, [...(out.get(r.hourId) ?? []), r.studentId]);
+  for (const c of chosen) if (enrolled.has(`${c.classroomId}:${c.studentId}`)) out.set(c.hourId, [...(out.get(c.hourId) ?? []), c.studentId]);
   return out;
 }
 
-export async function presentHours(scope: TenantScope, rows: HourRecord[]): Promise<HourRow[]> {
+/** Hours with their classroom's label, their session's name and the students they serve. */
+export async function presentHours(scope: TenantScope, rows: HourRecord[]) {
   if (!rows.length) return [];
   const [rooms, sessions, chosen] = await Promise.all([
     classroomInfos(
@@ -53,22 +46,16 @@ export async function presentHours(scope: TenantScope, rows: HourRecord[]): Prom
     ),
   ]);
   return rows.map((h) => ({
-    id: h.id,
-    classroomId: h.classroomId,
+    ...h,
     classroomLabel: rooms.get(h.classroomId)?.label ?? "",
-    dayOfWeek: h.dayOfWeek,
-    startTime: hhmm(h.startTime)!,
-    endTime: hhmm(h.endTime)!,
     sessionId: h.sittingId,
     sessionName: h.sittingId ? (sessions.get(h.sittingId) ?? null) : null,
-    label: h.label,
-    audience: h.audience,
     studentIds: chosen.get(h.id) ?? [],
-    createdAt: h.createdAt.toISOString(),
   }));
 }
 
-export async function presentTimetables(scope: TenantScope, rows: (typeof timetables.$inferSelect)[]): Promise<TimetableRow[]> {
+/** Timetable entries with their hour's day and times, and the names of classroom, subject and teacher. */
+export async function presentTimetables(scope: TenantScope, rows: (typeof timetables.$inferSelect)[]) {
   if (!rows.length) return [];
   const slotRows = await scope.db
     .select()
@@ -100,24 +87,19 @@ export async function presentTimetables(scope: TenantScope, rows: (typeof timeta
   return rows.map((t) => {
     const h = slots.get(t.hourId);
     return {
-      id: t.id,
-      hourId: t.hourId,
-      classroomId: t.classroomId,
+      ...t,
       classroomLabel: rooms.get(t.classroomId)?.label ?? "",
       dayOfWeek: h?.dayOfWeek ?? 0,
       startTime: hhmm(h?.startTime ?? null) ?? "",
       endTime: hhmm(h?.endTime ?? null) ?? "",
-      subjectId: t.subjectId,
       subjectName: subjects.get(t.subjectId) ?? "",
-      teacherId: t.teacherId,
       teacherName: t.teacherId ? (teachers.get(t.teacherId) ?? null) : null,
-      status: t.status,
-      createdAt: t.createdAt.toISOString(),
     };
   });
 }
 
-export async function presentPeriods(scope: TenantScope, rows: PeriodRecord[]): Promise<PeriodRow[]> {
+/** Periods with their hour's start and the names of classroom, subject and teacher. */
+export async function presentPeriods(scope: TenantScope, rows: PeriodRecord[]) {
   if (!rows.length) return [];
   const hourIds = rows.map((p) => p.hourId).filter((id): id is number => id !== null);
   const [rooms, subjects, teachers, slotRows] = await Promise.all([
@@ -142,22 +124,11 @@ export async function presentPeriods(scope: TenantScope, rows: PeriodRecord[]): 
   ]);
   const starts = new Map(slotRows.map((h) => [h.id, h.startTime]));
   return rows.map((p) => ({
-    id: p.id,
-    classroomId: p.classroomId,
+    ...p,
     classroomLabel: rooms.get(p.classroomId)?.label ?? "",
-    hourId: p.hourId,
-    date: p.date,
     startTime: p.hourId ? hhmm(starts.get(p.hourId) ?? null) : null,
-    subjectId: p.subjectId,
     subjectName: subjects.get(p.subjectId) ?? "",
-    teacherId: p.teacherId,
     teacherName: p.teacherId ? (teachers.get(p.teacherId) ?? null) : null,
-    topic: p.topic,
-    notes: p.notes,
-    status: p.status,
-    source: p.source,
-    approvedAt: p.approvedAt?.toISOString() ?? null,
-    createdAt: p.createdAt.toISOString(),
   }));
 }
 
@@ -187,17 +158,6 @@ export async function assertNoOverlap(
       hourId: clash.id,
     });
   }
-}
-
-/** Refuses a second period for the same slot and date. */
-export async function assertPeriodFree(scope: TenantScope, hourId: number | null | undefined, date: string, exceptId?: number) {
-  if (!hourId) return;
-  const [taken] = await scope.db
-    .select({ id: periods.id })
-    .from(periods)
-    .where(scope.where(periods, eq(periods.hourId, hourId), eq(periods.date, date), exceptId ? ne(periods.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict("period.exists", `A lesson is already recorded for this hour on ${date}.`, { field: "date", periodId: taken.id });
 }
 
 /** The timetable entry of a slot, if it has one. */

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, smallint, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
+import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { sittings, subjects } from "../academics/academics.table.js";
 import { classrooms } from "../classrooms/classrooms.table.js";
 import { students } from "../students/students.table.js";
@@ -27,6 +29,8 @@ export const hours = tenantTable(
     check("hours_times_check", sql`${t.endTime} > ${t.startTime}`),
     foreignKey({ name: "hours_classroom_fk", columns: [t.tenantId, t.classroomId], foreignColumns: [classrooms.tenantId, classrooms.id] }),
     foreignKey({ name: "hours_sitting_fk", columns: [t.tenantId, t.sittingId], foreignColumns: [sittings.tenantId, sittings.id] }),
+    index("hours_day_idx").on(t.tenantId, t.dayOfWeek, t.startTime),
+    index("hours_start_idx").on(t.tenantId, t.startTime),
   ],
 );
 export type HourRecord = typeof hours.$inferSelect;
@@ -57,12 +61,20 @@ export const timetables = tenantTable(
       .default("active"),
   },
   (t) => [
-    uniqueIndex("timetables_hour_key").on(t.tenantId, t.hourId),
+    uniqueIndex(
+      uniqueMeaning("timetables_hour_key", {
+        code: "timetable.slot_taken",
+        message: "This hour already has a subject. Edit that entry instead.",
+        field: "hourId",
+      }),
+    ).on(t.tenantId, t.hourId),
     index("timetables_classroom_idx").on(t.tenantId, t.classroomId),
     foreignKey({ name: "timetables_hour_fk", columns: [t.tenantId, t.hourId], foreignColumns: [hours.tenantId, hours.id] }).onDelete("cascade"),
     foreignKey({ name: "timetables_classroom_fk", columns: [t.tenantId, t.classroomId], foreignColumns: [classrooms.tenantId, classrooms.id] }),
     foreignKey({ name: "timetables_subject_fk", columns: [t.tenantId, t.subjectId], foreignColumns: [subjects.tenantId, subjects.id] }),
     foreignKey({ name: "timetables_teacher_fk", columns: [t.tenantId, t.teacherId], foreignColumns: [users.tenantId, users.id] }),
+    index("timetables_subject_idx").on(t.tenantId, t.subjectId),
+    index("timetables_teacher_idx").on(t.tenantId, t.teacherId),
   ],
 );
 
@@ -88,13 +100,19 @@ export const periods = tenantTable(
     approvedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("periods_slot_date_key").on(t.tenantId, t.hourId, t.date),
+    uniqueIndex(
+      uniqueMeaning("periods_slot_date_key", { code: "period.exists", message: "A lesson is already recorded for this hour on this date.", field: "date" }),
+    ).on(t.tenantId, t.hourId, t.date),
     index("periods_date_idx").on(t.tenantId, t.date),
     index("periods_classroom_idx").on(t.tenantId, t.classroomId, t.date),
     foreignKey({ name: "periods_classroom_fk", columns: [t.tenantId, t.classroomId], foreignColumns: [classrooms.tenantId, classrooms.id] }),
     foreignKey({ name: "periods_hour_fk", columns: [t.tenantId, t.hourId], foreignColumns: [hours.tenantId, hours.id] }),
     foreignKey({ name: "periods_subject_fk", columns: [t.tenantId, t.subjectId], foreignColumns: [subjects.tenantId, subjects.id] }),
     foreignKey({ name: "periods_teacher_fk", columns: [t.tenantId, t.teacherId], foreignColumns: [users.tenantId, users.id] }),
+    index("periods_subject_idx").on(t.tenantId, t.subjectId),
+    index("periods_teacher_idx").on(t.tenantId, t.teacherId),
   ],
 );
 export type PeriodRecord = typeof periods.$inferSelect;
+// Lessons taught in an hour keep it: hour.has_periods, params { periods }.
+declareReference(periods, periods.hourId, hours, "periods");

@@ -1,20 +1,16 @@
 import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { linkTokens } from "../../platform/auth/codes.table.js";
 import { checkPasswordPolicy, hashPassword } from "../../platform/auth/passwords.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { guardians, type PushTarget, profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
-import { type RequestContext, withScope } from "../../platform/resources/resource-context.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { assertCanManageUser } from "../roles/role-grants.service.js";
 import { runUserMergeSteps } from "./user-merge.steps.js";
 import { revokeSessions } from "./user-sessions.js";
 
 type UserRecord = typeof users.$inferSelect;
-
-const audit = (ctx: RequestContext, scope: TenantScope, action: string, entityId: number, details: Record<string, unknown>) =>
-  recordChange(scope.db, { tenantId: scope.tenantId, userId: ctx.principal.userId, action, entity: "users", entityId, details, ip: ctx.ip });
 
 /**
  * An admin sets a person's password (the policy applies) or clears it, so the person signs in by
@@ -26,22 +22,20 @@ export async function resetPassword(ctx: RequestContext, input: { userId: number
     checkPasswordPolicy(input.password);
     passwordHash = await hashPassword(input.password);
   }
-  await ctx.scope.transaction(async (scope) => {
-    const c = withScope(ctx, scope);
-    const user = await scope.find(users, input.userId, "User");
-    await assertCanManageUser(c, user.id);
-    if (!passwordHash && !user.mobile) {
-      throw badRequest("user.no_mobile", "This user has no mobile number to receive a one-time code. Set a password instead.", { field: "password" });
-    }
-    await scope.update(users, user.id, { passwordHash });
-    await scope.db
-      .update(linkTokens)
-      .set({ usedAt: new Date() })
-      .where(scope.where(linkTokens, eq(linkTokens.userId, user.id), eq(linkTokens.purpose, "reset-password"), isNull(linkTokens.usedAt)));
-    // An admin resetting their own password stays signed in here; everywhere else is signed out.
-    await revokeSessions(scope, user.id, user.id === ctx.principal.userId ? ctx.principal.sessionId : undefined);
-    await audit(ctx, scope, "reset-password", user.id, { passwordCleared: !passwordHash });
-  });
+  const { scope } = ctx;
+  const user = await scope.find(users, input.userId, "User");
+  await assertCanManageUser(ctx, user.id);
+  if (!passwordHash && !user.mobile) {
+    throw badRequest("user.no_mobile", "This user has no mobile number to receive a one-time code. Set a password instead.", { field: "password" });
+  }
+  await scope.update(users, user.id, { passwordHash });
+  await scope.db
+    .update(linkTokens)
+    .set({ usedAt: new Date() })
+    .where(scope.where(linkTokens, eq(linkTokens.userId, user.id), eq(linkTokens.purpose, "reset-password"), isNull(linkTokens.usedAt)));
+  // An admin resetting their own password stays signed in here; everywhere else is signed out.
+  await revokeSessions(scope, user.id, user.id === ctx.principal.userId ? ctx.principal.sessionId : undefined);
+  await ctx.audit({ action: "reset-password", entity: "users", entityId: user.id, details: { passwordCleared: !passwordHash } });
   return passwordHash ? "Password reset successfully" : "Password cleared. The user will sign in with a one-time code and choose a new password.";
 }
 
@@ -62,33 +56,32 @@ async function holdsParentProfile(scope: TenantScope, userId: number) {
  */
 export async function assignStudents(ctx: RequestContext, input: { userId: number; studentIds: number[]; relation?: string | undefined }) {
   const studentIds = [...new Set(input.studentIds)];
-  return ctx.scope.transaction(async (scope) => {
-    const user = await scope.find(users, input.userId, "User");
-    if (!(await holdsParentProfile(scope, user.id))) {
-      throw badRequest("user.not_parent", "Only a user with a parent profile can be linked to students. Give them the Parent role first.", {
-        field: "userId",
-      });
-    }
-    const values = studentIds.map((studentId) => ({
-      tenantId: scope.tenantId,
-      userId: user.id,
-      studentId,
-      ...(input.relation ? { relation: input.relation } : {}),
-    }));
-    const target = [guardians.tenantId, guardians.userId, guardians.studentId];
-    const insert = scope.db.insert(guardians).values(values);
-    try {
-      await (input.relation
-        ? insert.onConflictDoUpdate({ target, set: { relation: input.relation, updatedAt: new Date() } })
-        : insert.onConflictDoNothing({ target }));
-    } catch (e) {
-      // The link's reference to students (added with the students module) names the offender.
-      if (pgCode(e) === "23503") throw badRequest("student.unknown", "One or more of the students do not exist in this school.", { field: "studentIds" });
-      throw e;
-    }
-    await audit(ctx, scope, "assign-students", user.id, { studentIds, relation: input.relation ?? null });
-    return studentIds.length;
-  });
+  const { scope } = ctx;
+  const user = await scope.find(users, input.userId, "User");
+  if (!(await holdsParentProfile(scope, user.id))) {
+    throw badRequest("user.not_parent", "Only a user with a parent profile can be linked to students. Give them the Parent role first.", {
+      field: "userId",
+    });
+  }
+  const values = studentIds.map((studentId) => ({
+    tenantId: scope.tenantId,
+    userId: user.id,
+    studentId,
+    ...(input.relation ? { relation: input.relation } : {}),
+  }));
+  const target = [guardians.tenantId, guardians.userId, guardians.studentId];
+  const insert = scope.db.insert(guardians).values(values);
+  try {
+    await (input.relation
+      ? insert.onConflictDoUpdate({ target, set: { relation: input.relation, updatedAt: new Date() } })
+      : insert.onConflictDoNothing({ target }));
+  } catch (e) {
+    // The link's reference to students (added with the students module) names the offender.
+    if (pgCode(e) === "23503") throw badRequest("student.unknown", "One or more of the students do not exist in this school.", { field: "studentIds" });
+    throw e;
+  }
+  await ctx.audit({ action: "assign-students", entity: "users", entityId: user.id, details: { studentIds, relation: input.relation ?? null } });
+  return studentIds.length;
 }
 
 const pgCode = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
@@ -101,7 +94,7 @@ const pushKey = (t: PushTarget) => (t.kind === "fcm" ? `fcm:${t.token}` : `webpu
  * ones when free (and its password, when the kept account has none), its sessions end, and it is
  * deleted. One transaction; the audit log records it.
  */
-export async function mergeUsers(ctx: RequestContext, input: { keepUserId: number; mergeUserId: number }) {
+export async function mergeAccounts(ctx: RequestContext, input: { keepUserId: number; mergeUserId: number }) {
   if (input.keepUserId === input.mergeUserId) {
     throw badRequest("user.merge_self", "Choose two different users to merge.", { field: "mergeUserId" });
   }
@@ -110,46 +103,49 @@ export async function mergeUsers(ctx: RequestContext, input: { keepUserId: numbe
       field: "mergeUserId",
     });
   }
-  await ctx.scope.transaction(async (scope) => {
-    const c = withScope(ctx, scope);
-    const keep = await scope.find(users, input.keepUserId, "User");
-    const merged = await scope.find(users, input.mergeUserId, "User");
-    await assertCanManageUser(c, keep.id);
-    await assertCanManageUser(c, merged.id);
+  const { scope } = ctx;
+  const keep = await scope.find(users, input.keepUserId, "User");
+  const merged = await scope.find(users, input.mergeUserId, "User");
+  await assertCanManageUser(ctx, keep.id);
+  await assertCanManageUser(ctx, merged.id);
 
-    const keptRoles = scope.db
-      .select({ roleId: profiles.roleId })
-      .from(profiles)
-      .where(scope.where(profiles, eq(profiles.userId, keep.id)));
-    const movedProfiles = await scope.db
-      .update(profiles)
-      .set({ userId: keep.id })
-      .where(scope.where(profiles, eq(profiles.userId, merged.id), notInArray(profiles.roleId, keptRoles)))
-      .returning({ id: profiles.id });
-    const keptStudents = scope.db
-      .select({ studentId: guardians.studentId })
-      .from(guardians)
-      .where(scope.where(guardians, eq(guardians.userId, keep.id)));
-    const movedGuardians = await scope.db
-      .update(guardians)
-      .set({ userId: keep.id })
-      .where(scope.where(guardians, eq(guardians.userId, merged.id), notInArray(guardians.studentId, keptStudents)))
-      .returning({ id: guardians.id });
-    await runUserMergeSteps(scope, keep.id, merged.id);
+  const keptRoles = scope.db
+    .select({ roleId: profiles.roleId })
+    .from(profiles)
+    .where(scope.where(profiles, eq(profiles.userId, keep.id)));
+  const movedProfiles = await scope.db
+    .update(profiles)
+    .set({ userId: keep.id })
+    .where(scope.where(profiles, eq(profiles.userId, merged.id), notInArray(profiles.roleId, keptRoles)))
+    .returning({ id: profiles.id });
+  const keptStudents = scope.db
+    .select({ studentId: guardians.studentId })
+    .from(guardians)
+    .where(scope.where(guardians, eq(guardians.userId, keep.id)));
+  const movedGuardians = await scope.db
+    .update(guardians)
+    .set({ userId: keep.id })
+    .where(scope.where(guardians, eq(guardians.userId, merged.id), notInArray(guardians.studentId, keptStudents)))
+    .returning({ id: guardians.id });
+  await runUserMergeSteps(scope, keep.id, merged.id);
 
-    await revokeSessions(scope, merged.id);
-    await scope.db.delete(linkTokens).where(scope.where(linkTokens, eq(linkTokens.userId, merged.id)));
-    await scope.remove(users, merged.id, "User");
+  await revokeSessions(scope, merged.id);
+  await scope.db.delete(linkTokens).where(scope.where(linkTokens, eq(linkTokens.userId, merged.id)));
+  await scope.remove(users, merged.id, "User");
 
-    const changes = await fillMissing(scope, keep, merged);
-    if (Object.keys(changes.values).length) await scope.update(users, keep.id, changes.values);
-    await audit(ctx, scope, "merge", keep.id, {
+  const changes = await fillMissing(scope, keep, merged);
+  if (Object.keys(changes.values).length) await scope.update(users, keep.id, changes.values);
+  await ctx.audit({
+    action: "merge",
+    entity: "users",
+    entityId: keep.id,
+    details: {
       mergedUserId: merged.id,
       mergedName: merged.name,
       movedProfiles: movedProfiles.length,
       movedGuardianLinks: movedGuardians.length,
       copiedFields: changes.copied,
-    });
+    },
   });
 }
 

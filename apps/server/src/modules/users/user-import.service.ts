@@ -1,12 +1,11 @@
 import { type ImportRowError, type PermissionMap, UserImportRow } from "@taleem/contract";
 import { inArray, sql } from "drizzle-orm";
-import { recordChange } from "../../platform/audit/audit.service.js";
+import { type RequestContext, withScope } from "../../platform/actions/request-context.js";
 import { checkPasswordPolicy, hashPassword } from "../../platform/auth/passwords.js";
 import { tryE164 } from "../../platform/auth/phone.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { AppError } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { missingGrants } from "../roles/role-grants.service.js";
 
@@ -46,9 +45,10 @@ function normalise(raw: Record<string, unknown>): Record<string, unknown> {
  * Imports users all or nothing: every row is checked first (its fields, a sign-in identifier,
  * the role, the password policy, the mobile and username unique in the file and in the school,
  * and that the importer may give the role), every problem is reported with its row number, and
- * nothing is written unless every row is good.
+ * nothing is written unless every row is good. The rows are written in one transaction of its
+ * own, opened once every password is hashed: the caller holds none.
  */
-export async function importUsers(ctx: RequestContext, rawRows: Record<string, unknown>[]): Promise<number> {
+export async function importUserRows(ctx: RequestContext, rawRows: Record<string, unknown>[]): Promise<number> {
   const { scope } = ctx;
   const tenant = await tenantOf(scope);
   const schoolRoles = await scope.db.select({ id: roles.id, name: roles.name, permissions: roles.permissions }).from(roles).where(scope.where(roles));
@@ -156,14 +156,7 @@ export async function importUsers(ctx: RequestContext, rawRows: Record<string, u
     for (let start = 0; start < memberships.length; start += INSERT_CHUNK) {
       await tx.db.insert(profiles).values(memberships.slice(start, start + INSERT_CHUNK));
     }
-    await recordChange(tx.db, {
-      tenantId: tx.tenantId,
-      userId: ctx.principal.userId,
-      action: "import",
-      entity: "users",
-      details: { count: created.length, userIds: created.map((c) => c.id) },
-      ip: ctx.ip,
-    });
+    await withScope(ctx, tx).audit({ action: "import", entity: "users", details: { count: created.length, userIds: created.map((c) => c.id) } });
     return created.length;
   });
 }

@@ -1,4 +1,4 @@
-import type { UserRow } from "@taleem/contract";
+import type { Language } from "@taleem/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, type users } from "../../platform/auth/users.table.js";
@@ -6,8 +6,8 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 
 type UserRecord = typeof users.$inferSelect;
 
-/** Reply rows for users: their profiles joined, no password hash or push targets. */
-export async function presentUsers(scope: TenantScope, rows: UserRecord[]): Promise<UserRow[]> {
+/** Reply rows for users: their profiles joined, whether they have a password; never the hash or the push targets. */
+export async function presentUsers(scope: TenantScope, rows: UserRecord[]) {
   if (!rows.length) return [];
   const ids = rows.map((u) => u.id);
   const memberships = await scope.db
@@ -16,17 +16,10 @@ export async function presentUsers(scope: TenantScope, rows: UserRecord[]): Prom
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
     .where(scope.where(profiles, inArray(profiles.userId, ids)))
     .orderBy(profiles.id);
-  return rows.map((u) => ({
-    id: u.id,
-    name: u.name,
-    mobile: u.mobile,
-    username: u.username,
-    email: u.email,
-    language: u.language as UserRow["language"],
-    status: u.status,
-    hasPassword: !!u.passwordHash,
+  return rows.map(({ passwordHash, pushTargets: _private, ...u }) => ({
+    ...u,
+    language: u.language as Language,
+    hasPassword: !!passwordHash,
     profiles: memberships.filter((m) => m.userId === u.id).map(({ userId: _u, ...m }) => m),
-    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-    createdAt: u.createdAt.toISOString(),
   }));
 }

@@ -1,11 +1,11 @@
 import { MAX_ID, userResource } from "@taleem/contract";
 import { and, count, eq, exists, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { builtinRoleId, prepareIdentity, setProfiles } from "../../platform/auth/user-accounts.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
-import type { RequestContext } from "../../platform/resources/resource-context.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
@@ -50,8 +50,7 @@ export async function keepAnAdmin(ctx: RequestContext, userId: number) {
 }
 
 export function registerUsersModule(app: FastifyInstance, services: Services) {
-  const { db } = services;
-  serveResource(app, db, userResource, users, {
+  serveResource(app, userResource, users, {
     filters: {
       roleId: (value, ctx) => {
         const roleId = Number(value);
