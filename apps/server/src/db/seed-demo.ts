@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { builtinRoleId, createUser } from "../platform/auth/user-accounts.js";
 import { provisionTenant } from "../platform/tenancy/provision.js";
+import { schoolToday } from "../platform/tenancy/school-calendar.js";
 import { settings } from "../platform/tenancy/settings.table.js";
 import { TenantScope } from "../platform/tenancy/tenant-scope.js";
 import { tenants } from "../platform/tenancy/tenants.table.js";
 import type { Db } from "./client.js";
+import { academicsDemo } from "./demo/academics.demo.js";
+import { admissionsDemo } from "./demo/admissions.demo.js";
+import { classroomsDemo } from "./demo/classrooms.demo.js";
+import { DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
+import { staffDemo } from "./demo/staff.demo.js";
+import { studentsDemo } from "./demo/students.demo.js";
+import { timetableDemo } from "./demo/timetable.demo.js";
 
 /** The demo school's people; the README lists the same. */
 export const DEMO = {
@@ -17,8 +26,35 @@ export const DEMO = {
   muawin: { name: "Ibrahim K (Muawin)", mobile: "+919800000004", username: "muawin" },
 } as const;
 
+/**
+ * The demo school, slice by slice, in this order; each file in src/db/demo/ builds its module's
+ * part through the HTTP API as the demo admin, so it is checked like anyone's input and keeps
+ * working while the modules' insides change. Later slices use the ids earlier ones made
+ * (`demo.ids`). A module that adds screens adds its slice here, after the ones it needs:
+ * attendance and prayer logs for a term, hifz logs with mistakes, an exam with results, fees with
+ * payments and dues.
+ */
+const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> }[] = [
+  { name: "academics", run: academicsDemo },
+  { name: "staff", run: staffDemo },
+  { name: "classrooms", run: classroomsDemo },
+  { name: "students", run: studentsDemo },
+  { name: "timetable", run: timetableDemo },
+  { name: "admissions", run: admissionsDemo },
+];
+
+/** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */
+const SEED = "taleem-demo-2026";
+
+/**
+ * The public forms' calls come from a documentation address (RFC 5737), so the seed's
+ * applications do not use up the per-address allowance of whoever runs the server locally.
+ */
+const SEED_ADDRESS = "192.0.2.10";
+
 /** Seeds the demo school once; returns false when it exists already. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(app: FastifyInstance): Promise<boolean> {
+  const { db } = app.services;
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, DEMO.code));
   if (existing) return false;
   const { tenant } = await provisionTenant(db, {
@@ -41,7 +77,43 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .set({ config: { admissionsOpen: true } })
       .where(scope.where(settings));
   });
+  await seedSlices(app, await schoolToday(new TenantScope(db, tenant.id)));
   return true;
+}
+
+/** Signs in once as the demo admin and runs the slices; a failing slice is named in the error. */
+async function seedSlices(app: FastifyInstance, today: string) {
+  // Hundreds of calls would log two lines each to the terminal of whoever typed npm start; a
+  // request's logger is a child of the app's, made with the level of the moment.
+  const seconds: Record<string, number> = {};
+  const level = app.log.level;
+  if (["trace", "debug", "info"].includes(level)) app.log.level = "warn";
+  try {
+    const signIn = await demoApi(app).post<{ token: string }>("/admin/open/auth/login-mobile", {
+      mobile: DEMO.admin.mobile,
+      password: DEMO.password,
+      code: DEMO.code,
+    });
+    const api = demoApi(app, signIn.token);
+    const school = { api, open: demoApi(app, undefined, SEED_ADDRESS), today, ids: new DemoIds(), accounts: DEMO };
+    try {
+      for (const slice of SLICES) {
+        const started = performance.now();
+        try {
+          await slice.run({ ...school, random: demoRandom(`${SEED}:${slice.name}`) });
+        } catch (e) {
+          throw new Error(`The demo school's ${slice.name} slice failed: ${(e as Error).message}`, { cause: e });
+        }
+        seconds[slice.name] = Math.round(performance.now() - started) / 1000;
+      }
+    } finally {
+      await api.post("/user/api/user/logout").catch(() => undefined);
+    }
+  } finally {
+    app.log.level = level;
+  }
+  // What each slice costs, so one that makes a first start slow shows.
+  app.log.info({ seconds }, "seeded the demo school");
 }
 
 export function demoCredentials(): string {
