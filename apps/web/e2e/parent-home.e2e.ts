@@ -6,13 +6,15 @@ const browser = browserPerTest();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 describe("parent area", () => {
-  it("a parent lands on /parent/home and sees their name, school and that no child is linked yet", async () => {
+  it("a parent lands on /parent/home and sees their name, school and their two children", async () => {
     const page = await browser.page(PHONE);
     await signInAs(page, "parent");
     expect(new URL(page.url()).pathname).toBe("/parent/home");
     await page.getByTestId("parent-name").getByText("Fatima Begum (Parent)").waitFor();
     await page.getByText("Your school").waitFor();
-    await page.getByText("No child is linked to your account yet").waitFor();
+    // The demo school links the demo parent to two children (apps/server/src/db/demo/demo-roster.ts).
+    await page.getByText("Muhammed Rayan").first().waitFor();
+    await page.getByText("Ayisha Minha").first().waitFor();
     // A parent has no classes; the bottom bar offers home and profile.
     const bar = page.getByRole("navigation", { name: "Sections" });
     expect(await bar.getByRole("link").allTextContents()).toEqual(["Home", "Profile"]);

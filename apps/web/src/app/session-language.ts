@@ -1,5 +1,6 @@
-import { api } from "../lib/api";
+import { sessionCalls } from "@taleem/contract";
 import { useAuth } from "../lib/auth-store";
+import { callAction } from "../lib/call-action";
 import { currentLanguage, type Language, setLanguage, setLanguageSaver } from "../lib/i18n";
 
 let pickedWhileSignedOut = false;
@@ -16,7 +17,7 @@ export function installLanguageSync(): void {
       return;
     }
     useAuth.setState({ user: { ...user, language: lng } });
-    api.put("/user/api/user", { language: lng }).catch((e) => console.warn("Could not save the language to the profile", e));
+    callAction(sessionCalls.updateMe, { body: { language: lng } }).catch((e) => console.warn("Could not save the language to the profile", e));
   });
 
   let previous = useAuth.getState().user;
@@ -28,7 +29,8 @@ export function installLanguageSync(): void {
     const here = currentLanguage();
     if (pickedWhileSignedOut) {
       pickedWhileSignedOut = false;
-      if (user.language !== here) api.put("/user/api/user", { language: here }).catch((e) => console.warn("Could not save the language to the profile", e));
+      if (user.language !== here)
+        callAction(sessionCalls.updateMe, { body: { language: here } }).catch((e) => console.warn("Could not save the language to the profile", e));
     } else if (user.language !== here) {
       void setLanguage(user.language, { save: false });
     }

@@ -1,7 +1,8 @@
 import type { AuthUser } from "@taleem/contract";
-import { areaHome } from "@taleem/contract";
+import { areaHome, sessionCalls } from "@taleem/contract";
 import { create } from "zustand";
-import { type ApiError, api, setUnauthorizedHandler } from "./api";
+import { type ApiError, setUnauthorizedHandler } from "./api";
+import { callAction } from "./call-action";
 import { navigateTo, onPublicPage } from "./navigation";
 import { KEYS, storage } from "./storage";
 
@@ -31,15 +32,6 @@ interface AuthState {
   ensure(): Promise<AuthState>;
 }
 
-export const PLATFORM_PATHS = {
-  login: "/api/open/auth/login",
-  session: "/api/auth/me",
-  logout: "/api/auth/logout",
-} as const;
-
-type SessionReply = { auth: true; user: AuthUser } | { auth: false; message?: string };
-type PlatformSessionReply = { auth: true; admin: PlatformAdmin };
-
 let refreshing: Promise<void> | null = null;
 
 export const useAuth = create<AuthState>()((set, get) => ({
@@ -63,7 +55,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   async signOut() {
     const platform = get().platformAdmin !== null;
     try {
-      await api.post(platform ? PLATFORM_PATHS.logout : "/user/api/user/logout", {}, { ignoreUnauthorized: true });
+      await callAction(platform ? sessionCalls.platformSignOut : sessionCalls.signOut, {}, { ignoreUnauthorized: true });
     } catch {
       // The session is forgotten here either way; an unreachable server keeps a dead token only.
     }
@@ -80,10 +72,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
     refreshing ??= (async () => {
       try {
         if (storage.get(KEYS.sessionKind) === "platform") {
-          const r = await api.get<PlatformSessionReply>(PLATFORM_PATHS.session, undefined, { ignoreUnauthorized: true });
+          const r = await callAction(sessionCalls.platformMe, {}, { ignoreUnauthorized: true });
           if (r.auth) return get().setPlatformSession(r.admin);
         } else {
-          const r = await api.get<SessionReply>("/user/open/auth/validatetoken", undefined, { ignoreUnauthorized: true });
+          const r = await callAction(sessionCalls.validateSession, {}, { ignoreUnauthorized: true });
           if (r.auth) return get().setSession(r.user);
         }
         get().clear();

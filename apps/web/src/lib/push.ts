@@ -1,4 +1,5 @@
-import { api } from "./api";
+import { sessionCalls } from "@taleem/contract";
+import { callAction } from "./call-action";
 import { KEYS, storage } from "./storage";
 import { superSettings } from "./super-settings";
 
@@ -26,15 +27,22 @@ function sameKey(sub: PushSubscription, key: Uint8Array): boolean {
   return a.length === key.length && a.every((b, i) => b === key[i]);
 }
 
-type PushTarget = { fcmToken: string } | { subscription: PushSubscriptionJSON };
+type WebPushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+type PushTarget = { fcmToken: string } | { subscription: WebPushSubscription };
+
+/** What the server stores of a browser's subscription: where to push and the keys to encrypt with. */
+function subscriptionOf(sub: PushSubscription): WebPushSubscription {
+  const { endpoint = "", keys = {} } = sub.toJSON();
+  return { endpoint, keys: { p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" } };
+}
 
 /** Sends a native token or a Web Push subscription, unless this one was sent within the week. */
 async function sendTarget(target: PushTarget): Promise<void> {
-  const fingerprint = "fcmToken" in target ? target.fcmToken : (target.subscription.endpoint ?? "");
+  const fingerprint = "fcmToken" in target ? target.fcmToken : target.subscription.endpoint;
   if (!fingerprint) return;
   const sentAt = Number(storage.get(KEYS.pushSentAt) ?? 0);
   if (storage.get(KEYS.pushToken) === fingerprint && Date.now() - sentAt < PUSH_REFRESH_MS) return;
-  await api.post("/user/api/user/updatefcmtoken", target);
+  await callAction(sessionCalls.registerPush, { body: target });
   storage.set(KEYS.pushToken, fingerprint);
   storage.set(KEYS.pushSentAt, String(Date.now()));
 }
@@ -58,5 +66,5 @@ export async function registerWebPush(): Promise<void> {
     sub = null;
   }
   sub ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
-  await sendTarget({ subscription: sub.toJSON() });
+  await sendTarget({ subscription: subscriptionOf(sub) });
 }

@@ -1,13 +1,11 @@
-import type { AuthMediaReply, SuperSettingsReply } from "@taleem/contract";
-import type { z } from "zod";
-import { api } from "./api";
+import { type ActionReply, sessionCalls } from "@taleem/contract";
+import { callAction } from "./call-action";
 
-export type SuperSettings = z.infer<typeof SuperSettingsReply> & {
-  /** The Web Push public key, once the server publishes it here. */
-  vapidPublicKey?: string;
+export type SuperSettings = ActionReply<typeof sessionCalls.superSettings> & {
+  /** Where an older server published the Web Push public key. */
   push?: { vapidPublicKey?: string };
 };
-export type AuthMedia = z.infer<typeof AuthMediaReply>;
+export type AuthMedia = ActionReply<typeof sessionCalls.authMedia>;
 
 let cached: Promise<SuperSettings | null> | null = null;
 
@@ -16,7 +14,7 @@ let cached: Promise<SuperSettings | null> | null = null;
  * links, password rules. Read once per page; a failure reads as "nothing configured".
  */
 export function superSettings(): Promise<SuperSettings | null> {
-  cached ??= api.get<SuperSettings>("/user/open/auth/super-settings", undefined, { ignoreUnauthorized: true }).catch(() => {
+  cached ??= callAction(sessionCalls.superSettings, {}, { ignoreUnauthorized: true }).catch(() => {
     cached = null;
     return null;
   });
@@ -25,5 +23,5 @@ export function superSettings(): Promise<SuperSettings | null> {
 
 /** The service's sign-in media (GET /user/open/auth/auth-media): logo, pictures, store links. */
 export function authMedia(): Promise<AuthMedia | null> {
-  return api.get<AuthMedia>("/user/open/auth/auth-media", undefined, { ignoreUnauthorized: true }).catch(() => null);
+  return callAction(sessionCalls.authMedia, {}, { ignoreUnauthorized: true }).catch(() => null);
 }

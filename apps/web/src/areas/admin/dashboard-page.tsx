@@ -9,7 +9,7 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import type { RoleRow } from "@taleem/contract";
+import { getSettings, type RoleRow } from "@taleem/contract";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,7 @@ import { useRoleName } from "../../features/roles/role-name";
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { formatNumber } from "../../lib/format";
+import { useActionQuery } from "../../lib/use-action";
 import { useAreaPath } from "../../ui/area-path";
 import mirror from "../../ui/mirror.module.css";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
@@ -116,11 +117,7 @@ export function DashboardPage() {
       enabled: seeUsers,
     })),
   });
-  const settings = useQuery({
-    queryKey: ["settings"],
-    queryFn: () => api.get<{ config: Record<string, unknown>; profile: string }>("/admin/api/setting"),
-    enabled: seeSettings,
-  });
+  const settings = useActionQuery(getSettings, {}, { enabled: seeSettings });
 
   const countOf = (builtin: string) => {
     const i = activeRoles.findIndex((r) => r.builtin === builtin);

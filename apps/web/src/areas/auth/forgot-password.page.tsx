@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
 import { CodeField, FormError, MobileField, SchoolBadge, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
@@ -80,7 +81,7 @@ function BySms({ school }: { school: School }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post("/admin/open/auth/reset-password-mobile", { mobile: mobile.trim(), password, otp, code: school.code });
+      await callAction(sessionCalls.resetPasswordWithCode, { body: { mobile: mobile.trim(), password, otp, code: school.code } });
       setDone(true);
     } catch (err) {
       setError(err);
@@ -136,7 +137,7 @@ function ByEmail({ school }: { school: School }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post("/admin/open/auth/sendresetpasswordlink", { user: user.trim(), code: school.code });
+      await callAction(sessionCalls.sendResetLink, { body: { user: user.trim(), code: school.code } });
       setSent(true);
     } catch (err) {
       setError(err);

@@ -1,8 +1,9 @@
-import { api } from "../../lib/api";
+import { sessionCalls } from "@taleem/contract";
+import { callAction } from "../../lib/call-action";
 
 export type OtpPurpose = "login" | "reset";
 
 /** Sends a one-time code by SMS (POST /user/open/auth/loginotp). */
 export function requestOtp(school: string, mobile: string, purpose: OtpPurpose) {
-  return api.post<{ message?: string }>("/user/open/auth/loginotp", { mobile: mobile.trim(), code: school, purpose });
+  return callAction(sessionCalls.requestCode, { body: { mobile: mobile.trim(), code: school, purpose } });
 }

@@ -1,8 +1,8 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
-import type { AuthReply } from "@taleem/contract";
+import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { CodeField, CodeStepActions, FormError, MobileField, StepTitle, useFocusOnMount } from "./auth-ui";
 import { requestOtp } from "./otp-request";
 import type { School } from "./school";
@@ -55,7 +55,7 @@ function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile
 function OtpCode({ school, mobile, onBack }: { school: School; mobile: string; onBack: () => void }) {
   const { t } = useTranslation("auth");
   const { otp, setOtp, busy, resending, error, ref, submit, sendAgain } = useCodeStep({
-    verify: (otp) => api.post<AuthReply>("/admin/open/auth/validate-otp", { mobile, otp, code: school.code }),
+    verify: (otp) => callAction(sessionCalls.signInWithCode, { body: { mobile, otp, code: school.code } }),
     resend: () => requestOtp(school.code, mobile, "login"),
   });
 

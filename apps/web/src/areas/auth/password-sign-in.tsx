@@ -1,9 +1,9 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import type { AuthReply } from "@taleem/contract";
+import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { FormError, useFocusOnMount } from "./auth-ui";
 import { finishSignIn, looksLikeMobile } from "./finish-sign-in";
 import type { School } from "./school";
@@ -30,8 +30,8 @@ export function PasswordSignIn({ school, onTwoFactor }: { school: School; onTwoF
     try {
       const reply =
         "mobile" in account
-          ? await api.post<AuthReply>("/admin/open/auth/login-mobile", { mobile: account.mobile, password, code: school.code })
-          : await api.post<AuthReply>("/user/open/auth/login", { username: account.username, password, code: school.code });
+          ? await callAction(sessionCalls.loginMobile, { body: { mobile: account.mobile, password, code: school.code } })
+          : await callAction(sessionCalls.loginUsername, { body: { username: account.username, password, code: school.code } });
       if (reply.auth) return finishSignIn(reply, navigate);
       if (reply.twoFactorRequired) return onTwoFactor(account, password);
       setError(reply.message);

@@ -1,8 +1,9 @@
 import { Anchor, Button, Center, Loader, Stack } from "@mantine/core";
+import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { KEYS, storage } from "../../lib/storage";
 import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
@@ -20,8 +21,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     let live = true;
-    api
-      .post<{ valid: true; school: { code: string; name: string } }>("/admin/open/auth/verifyresetpasswordtoken", { token })
+    callAction(sessionCalls.checkResetLink, { body: { token } })
       .then((r) => live && setCheck({ state: "valid", code: r.school?.code }))
       .catch((error) => live && setCheck({ state: "invalid", error }));
     return () => {
@@ -66,7 +66,7 @@ function NewPasswordForm({ token, code }: { token: string; code?: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/admin/open/auth/resetpassword/${encodeURIComponent(token)}`, { password, ...(code ? { code } : {}) });
+      await callAction(sessionCalls.resetPasswordWithLink, { params: { token }, body: { password, ...(code ? { code } : {}) } });
       setDone(true);
     } catch (err) {
       setError(err);

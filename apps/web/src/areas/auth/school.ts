@@ -1,7 +1,7 @@
-import type { CheckEntityReply, PublicSettings } from "@taleem/contract";
+import { sessionCalls } from "@taleem/contract";
 import { useCallback, useEffect, useState } from "react";
-import type { z } from "zod";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { KEYS, storage } from "../../lib/storage";
 
 /** The school (tenant) a person signs in to, found by its business code. */
@@ -15,14 +15,14 @@ const unknownSchool = () => new ApiError(400, "No school or centre was found wit
 
 /** Name and logo from the school's open settings (GET /admin/open/setting/:code). */
 export async function schoolInfo(code: string): Promise<School> {
-  const reply = await api.get<z.infer<typeof PublicSettings>>(`/admin/open/setting/${encodeURIComponent(code)}`);
+  const reply = await callAction(sessionCalls.publicSettings, { params: { code } });
   return { code: reply.code, name: reply.name, logo: reply.logo ?? undefined };
 }
 
 /** Checks a typed code (POST /user/open/auth/checkentity), then reads the school's name and logo. */
 export async function findSchool(typed: string): Promise<School> {
   const code = typed.trim();
-  const reply = await api.post<z.infer<typeof CheckEntityReply>>("/user/open/auth/checkentity", { code });
+  const reply = await callAction(sessionCalls.checkSchool, { body: { code } });
   if (!reply.exists) throw unknownSchool();
   const found: School = { code, name: reply.name ?? undefined, logo: reply.logo ?? undefined };
   try {

@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack } from "@mantine/core";
-import { areaHome } from "@taleem/contract";
+import { areaHome, sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
+import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
 import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
@@ -30,7 +30,7 @@ export function SetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.put("/user/api/user/reset-password", { newPassword: password });
+      await callAction(sessionCalls.changeOwnPassword, { body: { newPassword: password } });
       if (user) useAuth.setState({ user: { ...user, mustSetPassword: false } });
       notify.success(t("setPassword.saved"));
       navigate(home, { replace: true });

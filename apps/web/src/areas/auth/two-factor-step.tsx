@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
-import type { AuthReply } from "@taleem/contract";
+import { sessionCalls } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { CodeField, CodeStepActions, FormError, StepTitle } from "./auth-ui";
 import type { PasswordAccount } from "./password-sign-in";
 import type { School } from "./school";
@@ -11,12 +11,12 @@ import { useCodeStep } from "./use-code-step";
 export function TwoFactorStep({ school, account, password, onBack }: { school: School; account: PasswordAccount; password: string; onBack: () => void }) {
   const { t } = useTranslation("auth");
   const { otp, setOtp, busy, resending, error, ref, submit, sendAgain } = useCodeStep({
-    verify: (otp) => api.post<AuthReply>("/admin/open/auth/verify-2fa", { ...account, password, code: school.code, otp }),
+    verify: (otp) => callAction(sessionCalls.verifyTwoFactor, { body: { ...account, password, code: school.code, otp } }),
     // Signing in again with the same password sends a fresh code.
     resend: () =>
       "mobile" in account
-        ? api.post("/admin/open/auth/login-mobile", { mobile: account.mobile, password, code: school.code })
-        : api.post("/user/open/auth/login", { username: account.username, password, code: school.code }),
+        ? callAction(sessionCalls.loginMobile, { body: { mobile: account.mobile, password, code: school.code } })
+        : callAction(sessionCalls.loginUsername, { body: { username: account.username, password, code: school.code } }),
   });
 
   return (

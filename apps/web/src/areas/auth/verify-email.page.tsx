@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Loader, Stack } from "@mantine/core";
+import { sessionCalls } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { FormError, StepTitle, useDocumentTitle } from "./auth-ui";
 
 /** /auth/verify-email/:token, from the e-mailed link. */
@@ -14,8 +15,7 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     let live = true;
-    api
-      .post("/admin/open/auth/verifyuserverificationtoken", { token })
+    callAction(sessionCalls.verifyEmail, { body: { token } })
       .then(() => live && setResult({ ok: true }))
       .catch((error) => live && setResult({ ok: false, error }));
     return () => {

@@ -1,4 +1,4 @@
-import type { AdmissionPublicForm } from "@taleem/contract";
+import type { AdmissionApply, AdmissionPublicForm } from "@taleem/contract";
 import type { z } from "zod";
 import { customValue, type FormField, isBlank, isPicked, type PickedFile, text, upload, type Values } from "./public-form";
 
@@ -8,8 +8,11 @@ export type PublicForm = z.infer<typeof AdmissionPublicForm>;
 /** Built-in guardian fields travel under `guardian`; the server names them so in its errors. */
 const GUARDIAN: Record<string, string> = { guardianName: "name", guardianMobile: "mobile", guardianEmail: "email", guardianRelation: "relation" };
 
-/** The application as POST /admin/open/admission/:code takes it; empty answers are left out. */
-export function toApplication(form: PublicForm, values: Values, language: string, consentLanguage: string) {
+/**
+ * The application as POST /admin/open/admission/:code takes it; empty answers are left out. Built
+ * from the fields the form shows, so typed by assertion: the server checks every value again.
+ */
+export function toApplication(form: PublicForm, values: Values, language: string, consentLanguage: string): z.input<typeof AdmissionApply> {
   const body: Record<string, unknown> = {};
   const guardian: Record<string, unknown> = {};
   const customfields: Record<string, unknown> = {};
@@ -30,7 +33,7 @@ export function toApplication(form: PublicForm, values: Values, language: string
     customfields,
     consent: { accepted: true, version: form.consent.version, language: consentLanguage },
     language,
-  };
+  } as z.input<typeof AdmissionApply>;
 }
 
 /** The form's field a server issue concerns: guardian.mobile is guardianMobile, customfields.x is x, documents.2 is documents. */

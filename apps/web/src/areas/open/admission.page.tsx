@@ -1,9 +1,11 @@
 import { Alert, Box, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconUserCheck } from "@tabler/icons-react";
+import { openAdmissionForm, openApply, sessionCalls } from "@taleem/contract";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { isLanguage } from "../../lib/i18n";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
@@ -36,7 +38,7 @@ function usePublicForm(code: string) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      const f = await api.get<PublicForm>(`/admin/open/admission/${encodeURIComponent(code)}/form`);
+      const f = await callAction(openAdmissionForm, { params: { code } });
       setForm(f);
       return f;
     } catch (e) {
@@ -97,8 +99,7 @@ export function AdmissionPage() {
     if (!form || !looksLikeMobile(mobile)) return;
     let live = true;
     const timer = setTimeout(() => {
-      api
-        .post<{ exists: boolean }>(`/admin/open/admission/checkparent/${encodeURIComponent(code)}/${encodeURIComponent(mobile)}`)
+      callAction(sessionCalls.checkParent, { params: { code, mobile } })
         .then((r) => live && setParentFound(r.exists ? mobile : null))
         .catch(() => undefined);
     }, 600);
@@ -134,10 +135,7 @@ export function AdmissionPage() {
     }
     setSending(true);
     try {
-      const reply = await api.post<{ applicationNo: string }>(
-        `/admin/open/admission/${encodeURIComponent(code)}`,
-        toApplication(form, values, isLanguage(lng) ? lng : "en", consentLanguage),
-      );
+      const reply = await callAction(openApply, { params: { code }, body: toApplication(form, values, isLanguage(lng) ? lng : "en", consentLanguage) });
       setSent({ applicationNo: reply.applicationNo, guardianMobile: mobile });
       window.scrollTo({ top: 0 });
     } catch (err) {

@@ -1,12 +1,13 @@
 import { Avatar, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconPrinter, IconShieldCheck } from "@tabler/icons-react";
-import type { EnrolmentPublicRecord } from "@taleem/contract";
+import { type EnrolmentPublicRecord, verifyEnrolmentRecord } from "@taleem/contract";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
 import { STATUS_COLOR } from "../../features/enrolments/enrolment-status";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { formatDate, formatDateTime } from "../../lib/format";
 // The public pages carry only the base styles (app/styles.ts): this page adds what it uses beyond them.
@@ -47,7 +48,7 @@ function usePublicRecord(record: string, code: string) {
     setError(null);
     setData(null);
     try {
-      const r = await api.get<{ data: EnrolmentPublicRecord }>(`/admin/open/enrollment/record/${encodeURIComponent(record)}/${encodeURIComponent(code)}`);
+      const r = await callAction(verifyEnrolmentRecord, { params: { record, code } });
       setData(r.data);
       setCheckedAt(new Date());
     } catch (e) {

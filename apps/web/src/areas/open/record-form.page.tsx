@@ -1,10 +1,11 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import type { PublicRecordForm } from "@taleem/contract";
+import { openRecordForm, openRecordSubmit, type PublicRecordForm } from "@taleem/contract";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { z } from "zod";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { FormFieldInput } from "./form-field";
 import { megabytes } from "./form-files";
@@ -26,19 +27,21 @@ type Form = z.infer<typeof PublicRecordForm>;
 
 const status = (e: unknown) => (isApiError(e) ? e.status : 0);
 
+type Address = { record: string; code: string };
+
 /** The record type's form, once; a failed read can be retried. */
-function useRecordForm(path: string) {
+function useRecordForm({ record, code }: Address) {
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<unknown>(null);
   const load = useCallback(async () => {
     setError(null);
     try {
-      setForm(await api.get<Form>(path));
+      setForm(await callAction(openRecordForm, { params: { record, code } }));
     } catch (e) {
       setForm(null);
       setError(e);
     }
-  }, [path]);
+  }, [record, code]);
   useEffect(() => {
     setForm(null);
     void load();
@@ -55,8 +58,7 @@ export function RecordFormPage() {
   const { t, i18n } = useTranslation("forms");
   const lng = i18n.resolvedLanguage ?? "en";
   const { record = "", code = "" } = useParams();
-  const path = `/admin/open/field/record/${encodeURIComponent(record)}/${encodeURIComponent(code)}`;
-  const { form, error, load, setError, setForm } = useRecordForm(path);
+  const { form, error, load, setError, setForm } = useRecordForm({ record, code });
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
@@ -104,7 +106,7 @@ export function RecordFormPage() {
     }
     setSending(true);
     try {
-      const reply = await api.post<{ id: number }>(path, { data: customData(fields, values) });
+      const reply = await callAction(openRecordSubmit, { params: { record, code }, body: { data: customData(fields, values) } });
       setSentId(reply.id);
       window.scrollTo({ top: 0 });
     } catch (err) {

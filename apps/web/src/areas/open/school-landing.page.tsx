@@ -1,14 +1,13 @@
 import { Anchor, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import type { PublicSettings } from "@taleem/contract";
+import { type ActionReply, sessionCalls } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { z } from "zod";
 import { LanguageSwitcher } from "../../app/language-switcher";
-import { api } from "../../lib/api";
+import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 
-type Info = z.infer<typeof PublicSettings>;
+type Info = ActionReply<typeof sessionCalls.publicSettings>;
 
 /** /open/:code: a school's public page (name, logo, tagline) with the way in. */
 export function SchoolLandingPage() {
@@ -21,8 +20,7 @@ export function SchoolLandingPage() {
     let live = true;
     setInfo(null);
     setError(null);
-    api
-      .get<Info>(`/admin/open/setting/${encodeURIComponent(code)}`)
+    callAction(sessionCalls.publicSettings, { params: { code } })
       .then((r) => live && setInfo(r))
       .catch((e) => live && setError(e));
     return () => {

@@ -10,7 +10,7 @@ import {
   IconSwitchHorizontal,
   IconUserCircle,
 } from "@tabler/icons-react";
-import { can } from "@taleem/contract";
+import { can, linkedChildren } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { useRoleName } from "../../features/roles/role-name";
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
+import { useActionQuery } from "../../lib/use-action";
 import mirror from "../../ui/mirror.module.css";
 import { SchoolMark } from "../../ui/school-mark";
 import { type Child, ChildChooser, useChosenChild } from "./child-chooser";
@@ -31,11 +32,7 @@ interface Capability {
 
 /** The children this account follows (GET /user/api/home/children: the school's guardian links). */
 function useChildren(): Child[] {
-  const children = useQuery({
-    queryKey: ["home", "children"],
-    queryFn: () => api.get<{ rows: Child[] }>("/user/api/home/children").then((r) => r.rows),
-  });
-  return children.data ?? [];
+  return useActionQuery(linkedChildren).data?.rows ?? [];
 }
 
 /** GET /user/api/home?student=: skipped while no child is chosen, as the specification says. */

@@ -1,9 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api } from "../../lib/api";
-import { PLATFORM_PATHS, type PlatformAdmin, useAuth } from "../../lib/auth-store";
+import { useAuth } from "../../lib/auth-store";
+import { callAction } from "../../lib/call-action";
 import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "../auth/auth-ui";
 
 /** /platform/sign-in: the people who run the service, by e-mail and password, no school code. */
@@ -24,7 +25,7 @@ export function PlatformSignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await api.post<{ auth: true; admin: PlatformAdmin; token: string }>(PLATFORM_PATHS.login, { email: email.trim(), password });
+      const reply = await callAction(sessionCalls.platformSignIn, { body: { email: email.trim(), password } });
       useAuth.getState().setPlatformSession(reply.admin, reply.token);
       navigate("/platform/home", { replace: true });
     } catch (err) {

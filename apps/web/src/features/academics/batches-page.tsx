@@ -1,40 +1,38 @@
 import { Badge, Text } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
-import { type BatchRow, batchResource } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type BatchRow, batchResource, makeActiveBatch } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { ResourceList, resourceKeys } from "../../ui/resource";
+import { ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { iso } from "./isolate";
-import { viewOf } from "./resource-view";
-
-const batches = viewOf(batchResource, "academics:batches");
 
 /** Academic years; exactly one is the school's active year, which new work lands in. */
 export function BatchesPage() {
   const { t } = useTranslation(["academics", "admin"]);
   const allowed = useCan();
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [activating, setActivating] = useState<BatchRow | null>(null);
-  const makeActive = useMutation({
-    mutationFn: (b: BatchRow) => api.put<{ message: string; data: BatchRow }>("/admin/api/batch/make-active-batch", { id: b.id }),
-    onSuccess: (_r, b) => {
-      notify.success(t("academics:batches.madeActive", { name: iso(b.name) }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("batch").all });
-      setActivating(null);
-    },
-    onError: (e) => notify.error(`${t("academics:batches.makeActiveFailed")} ${errorText(e)}`),
-  });
+  const makeActive = useAction(makeActiveBatch);
+  const activate = (b: BatchRow) =>
+    makeActive.mutate(
+      { body: { id: b.id } },
+      {
+        onSuccess: () => {
+          notify.success(t("academics:batches.madeActive", { name: iso(b.name) }));
+          setActivating(null);
+        },
+        onError: (e) => notify.error(`${t("academics:batches.makeActiveFailed")} ${errorText(e)}`),
+      },
+    );
   return (
     <>
       <ResourceList<BatchRow>
-        definition={batches}
+        definition={batchResource}
         description={t("academics:batches.description")}
         cells={{
           name: (b) => (
@@ -74,7 +72,7 @@ export function BatchesPage() {
         confirmLabel={t("academics:batches.makeActive")}
         loading={makeActive.isPending}
         onClose={() => setActivating(null)}
-        onConfirm={() => activating && makeActive.mutate(activating)}
+        onConfirm={() => activating && activate(activating)}
       >
         {t("academics:batches.makeActiveText")}
       </ConfirmDialog>

@@ -1,16 +1,14 @@
 import { type CourseClassRow, courseClassResource } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters, viewOf } from "./resource-view";
-
-const courseClasses = viewOf(courseClassResource, "academics:courseClasses");
+import { useChoiceFilters } from "./resource-view";
 
 /** The levels of each course (Class 1, Class 2, ...), in order; a course's page links here filtered to it. */
 export function CourseClassesPage() {
   const { t } = useTranslation(["academics"]);
   const courses = useResourceOptions("course", "name");
   const choices = { courseId: courses.options };
-  const definition = useChoiceFilters(courseClasses, choices);
+  const definition = useChoiceFilters(courseClassResource, choices);
   return (
     <ResourceList<CourseClassRow>
       definition={definition}

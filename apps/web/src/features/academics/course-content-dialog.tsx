@@ -1,11 +1,10 @@
 import { ActionIcon, Anchor, Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import type { CourseContentRow, CourseRow } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type CourseRow, courseContent, deleteCourseContent, uploadCourseContent } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
@@ -13,13 +12,11 @@ import { iso } from "./isolate";
 
 const KINDS = ["link", "video", "document", "text"] as const;
 type Kind = (typeof KINDS)[number];
-const contentKey = (courseId: number) => ["course-content", courseId] as const;
 
 /** A course's content (links, videos, documents, texts) in order: listed, added one at a time, removed. */
 export function CourseContentDialog({ course, onClose }: { course: CourseRow | null; onClose: () => void }) {
   const { t } = useTranslation(["academics", "admin"]);
   const allowed = useCan();
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [title, setTitle] = useState("");
   const [kind, setKind] = useState<Kind>("link");
@@ -27,31 +24,28 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const id = course?.id ?? 0;
-  const items = useQuery({
-    queryKey: contentKey(id),
-    queryFn: () => api.get<{ rows: CourseContentRow[]; count: number }>(`/admin/api/course/${id}/content`),
-    enabled: !!course,
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: contentKey(id) });
-  const add = useMutation({
-    mutationFn: (item: { title: string; kind: Kind; url?: string; text?: string }) => api.post(`/admin/api/course/${id}/upload-content`, { content: [item] }),
-    onSuccess: () => {
-      notify.success(t("academics:courses.content.added"));
-      setTitle("");
-      setUrl("");
-      setText("");
-      refresh();
-    },
-    onError: (e) => setProblem(errorText(e)),
-  });
-  const remove = useMutation({
-    mutationFn: (itemId: number) => api.delete(`/admin/api/course/content/${itemId}`),
-    onSuccess: () => {
-      notify.success(t("academics:courses.content.removed"));
-      refresh();
-    },
-    onError: (e) => notify.error(errorText(e)),
-  });
+  // A change refreshes this list by itself: every action's success refetches the action replies shown.
+  const items = useActionQuery(courseContent, { params: { id } }, { enabled: !!course });
+  const upload = useAction(uploadCourseContent);
+  const removeItem = useAction(deleteCourseContent);
+  const add = (item: { title: string; kind: Kind; url?: string; text?: string }) =>
+    upload.mutate(
+      { params: { id }, body: { content: [item] } },
+      {
+        onSuccess: () => {
+          notify.success(t("academics:courses.content.added"));
+          setTitle("");
+          setUrl("");
+          setText("");
+        },
+        onError: (e) => setProblem(errorText(e)),
+      },
+    );
+  const remove = (itemId: number) =>
+    removeItem.mutate(
+      { params: { id: itemId } },
+      { onSuccess: () => notify.success(t("academics:courses.content.removed")), onError: (e) => notify.error(errorText(e)) },
+    );
   const mayEdit = allowed("academics", "edit");
 
   function submit(e: FormEvent) {
@@ -60,7 +54,7 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
     if (!title.trim()) return setProblem(t("academics:courses.content.needTitle"));
     if (kind === "text" && !text.trim()) return setProblem(t("academics:courses.content.needText"));
     if (kind !== "text" && !/^(https?:\/\/|\/)/.test(url.trim())) return setProblem(t("academics:courses.content.needUrl"));
-    add.mutate(kind === "text" ? { title: title.trim(), kind, text } : { title: title.trim(), kind, url: url.trim() });
+    add(kind === "text" ? { title: title.trim(), kind, text } : { title: title.trim(), kind, url: url.trim() });
   }
 
   const rows = items.data?.rows ?? [];
@@ -101,8 +95,8 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
                     variant="subtle"
                     color="red"
                     aria-label={t("academics:courses.content.remove", { title: c.title })}
-                    loading={remove.isPending && remove.variables === c.id}
-                    onClick={() => remove.mutate(c.id)}
+                    loading={removeItem.isPending && removeItem.variables?.params?.id === c.id}
+                    onClick={() => remove(c.id)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -157,7 +151,7 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
                   <Button variant="default" onClick={onClose}>
                     {t("admin:actions.close")}
                   </Button>
-                  <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending}>
+                  <Button type="submit" leftSection={<IconPlus size={16} />} loading={upload.isPending}>
                     {t("academics:courses.content.add")}
                   </Button>
                 </Group>

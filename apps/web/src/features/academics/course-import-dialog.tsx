@@ -1,20 +1,12 @@
 import { Alert, Anchor, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from "@tabler/icons-react";
-import type { CourseRow, ImportProblem } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CourseRow, type ImportProblem, importCourseStudents } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 import { iso } from "./isolate";
-
-interface ImportResult {
-  message: string;
-  created: number;
-  updated: number;
-  enrolled: number;
-}
 
 /** The bad cells of a refused import (400 import.invalid), every one of them. */
 function problemsOf(e: unknown): ImportProblem[] {
@@ -41,14 +33,9 @@ function Count({ label, value }: { label: string; value: number }) {
  */
 export function CourseImportDialog({ course, onClose }: { course: CourseRow | null; onClose: () => void }) {
   const { t } = useTranslation(["academics", "students", "admin"]);
-  const qc = useQueryClient();
   const errorText = useErrorText();
-  const run = useMutation({
-    mutationFn: (id: number) => api.get<ImportResult>(`/admin/api/course/fetch-from-google-sheets/${id}`),
-    onSuccess: () => {
-      for (const path of ["student", "enrollment", "classRoom"]) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
-    },
-  });
+  // Its declaration refreshes the students, enrolments and classrooms it changes.
+  const run = useAction(importCourseStudents);
   const close = () => {
     run.reset();
     onClose();
@@ -110,7 +97,7 @@ export function CourseImportDialog({ course, onClose }: { course: CourseRow | nu
           <Button variant="default" onClick={close}>
             {t("admin:actions.close")}
           </Button>
-          <Button leftSection={<IconCloudDownload size={16} />} loading={run.isPending} onClick={() => course && run.mutate(course.id)}>
+          <Button leftSection={<IconCloudDownload size={16} />} loading={run.isPending} onClick={() => course && run.mutate({ params: { id: course.id } })}>
             {run.isError || run.isSuccess ? t("academics:courses.import.again") : t("academics:courses.import.run")}
           </Button>
         </Group>

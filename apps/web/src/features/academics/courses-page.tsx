@@ -9,9 +9,6 @@ import { useCan } from "../../ui/use-can";
 import { CourseContentDialog } from "./course-content-dialog";
 import { CourseImportDialog } from "./course-import-dialog";
 import { HafizRecordsDialog } from "./hafiz-records-dialog";
-import { viewOf } from "./resource-view";
-
-const courses = viewOf(courseResource, "academics:courses");
 
 /**
  * Programmes (Hifz, a madrasa curriculum, a school's classes): each with its classes, its
@@ -54,7 +51,7 @@ export function CoursesPage() {
   return (
     <>
       <ResourceList<CourseRow>
-        definition={courses}
+        definition={courseResource}
         description={t("academics:courses.description")}
         rowActions={actions}
         form={{ fieldOptions: { sheetUrl: { description: t("academics:courses.sheetHint") } } }}

@@ -1,12 +1,11 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import type { CourseRow } from "@taleem/contract";
-import { useMutation } from "@tanstack/react-query";
+import { type CourseRow, createHafizRecords } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { iso } from "./isolate";
 
@@ -23,19 +22,25 @@ export function HafizRecordsDialog({ course, onClose }: { course: CourseRow | nu
   const [target, setTarget] = useState<Target>("quran");
   const [fromJuz, setFromJuz] = useState<number | string>(1);
   const [toJuz, setToJuz] = useState<number | string>(30);
-  const create = useMutation({
-    mutationFn: (id: number) =>
-      api.post<{ message: string; created: number; existing: number }>(`/admin/api/course/${id}/create-hafiz-records`, {
-        startedOn: startedOn ?? undefined,
-        target,
-        ...(target === "juz_range" ? { fromJuz: Number(fromJuz), toJuz: Number(toJuz) } : {}),
-      }),
-    onSuccess: (r) => {
-      notify.success(t("academics:courses.hafiz.done", { created: formatNumber(r.created), existing: formatNumber(r.existing) }));
-      onClose();
-    },
-    onError: (e) => notify.error(`${t("academics:courses.hafiz.failed")} ${errorText(e)}`),
-  });
+  const create = useAction(createHafizRecords);
+  const submit = (id: number) =>
+    create.mutate(
+      {
+        params: { id },
+        body: {
+          startedOn: startedOn ?? undefined,
+          target,
+          ...(target === "juz_range" ? { fromJuz: Number(fromJuz), toJuz: Number(toJuz) } : {}),
+        },
+      },
+      {
+        onSuccess: (r) => {
+          notify.success(t("academics:courses.hafiz.done", { created: formatNumber(r.created), existing: formatNumber(r.existing) }));
+          onClose();
+        },
+        onError: (e) => notify.error(`${t("academics:courses.hafiz.failed")} ${errorText(e)}`),
+      },
+    );
   const inRange = (n: number | string) => Number.isInteger(Number(n)) && Number(n) >= 1 && Number(n) <= 30;
   const juzOk = target === "quran" || (inRange(fromJuz) && inRange(toJuz));
   return (
@@ -73,7 +78,7 @@ export function HafizRecordsDialog({ course, onClose }: { course: CourseRow | nu
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button disabled={!juzOk} loading={create.isPending} onClick={() => course && create.mutate(course.id)}>
+          <Button disabled={!juzOk} loading={create.isPending} onClick={() => course && submit(course.id)}>
             {t("academics:courses.hafiz.submit")}
           </Button>
         </Group>

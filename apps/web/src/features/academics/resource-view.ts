@@ -4,25 +4,21 @@ import { useSearchParams } from "react-router";
 import type { FilterOption } from "../../ui/resource";
 
 /**
- * A resource as one screen shows it: its words from a key inside this module's namespace
- * ("academics:batches", see useResourceTexts), and optionally other filters (one the screen
- * fixes itself dropped, one the server also understands added).
+ * A resource whose definition does not yet say where its texts are, with them ("forms:records").
+ * Only screens of resources still declared the old way use it.
  */
-export function viewOf<D extends ResourceDefinition>(
-  definition: D,
-  i18n: string,
-  options: { dropFilters?: readonly string[]; addFilters?: ResourceDefinition["filters"] } = {},
-): D {
-  const filters = {
-    ...Object.fromEntries(Object.entries(definition.filters).filter(([k]) => !options.dropFilters?.includes(k))),
-    ...options.addFilters,
-  };
-  return { ...definition, i18n, filters } as D;
+export function viewOf<D extends ResourceDefinition>(definition: D, i18n: string): D {
+  return { ...definition, i18n };
+}
+
+/** A resource without some of its filters (one the screen fixes itself, say). */
+export function withoutFilters<D extends ResourceDefinition>(definition: D, keys: readonly string[]): D {
+  return { ...definition, filters: Object.fromEntries(Object.entries(definition.filters).filter(([k]) => !keys.includes(k))) };
 }
 
 /**
- * The view without the filters that have no choices (yet): a school with no groups gets no group
- * filter, rather than a text box that would take a group's id.
+ * The resource without the filters that have no choices (yet): a school with no groups gets no
+ * group filter, rather than a text box that would take a group's id.
  */
 export function useChoiceFilters<D extends ResourceDefinition>(definition: D, choices: Partial<Record<string, FilterOption[]>>): D {
   const [search] = useSearchParams();
@@ -31,5 +27,5 @@ export function useChoiceFilters<D extends ResourceDefinition>(definition: D, ch
     .filter(([k, v]) => !v?.length && !search.get(k))
     .map(([k]) => k)
     .join(",");
-  return useMemo(() => (empty ? viewOf(definition, definition.i18n, { dropFilters: empty.split(",") }) : definition), [definition, empty]);
+  return useMemo(() => (empty ? withoutFilters(definition, empty.split(",")) : definition), [definition, empty]);
 }

@@ -3,16 +3,13 @@ import { useTranslation } from "react-i18next";
 import { ResourceList } from "../../ui/resource";
 import { timeField } from "../timetable/time-field";
 import { formatTimeOfDay } from "../timetable/time-text";
-import { viewOf } from "./resource-view";
-
-const sessions = viewOf(sessionResource, "academics:sessions");
 
 /** The sittings of a school day (morning, evening) that the timetable's hours belong to. */
 export function SessionsPage() {
   const { t } = useTranslation(["academics"]);
   return (
     <ResourceList<SessionRow>
-      definition={sessions}
+      definition={sessionResource}
       description={t("academics:sessions.description")}
       cells={{ startTime: (s) => formatTimeOfDay(s.startTime), endTime: (s) => formatTimeOfDay(s.endTime) }}
       form={{ fieldOptions: { startTime: timeField, endTime: timeField } }}

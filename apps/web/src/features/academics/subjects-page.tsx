@@ -3,9 +3,7 @@ import { type SubjectRow, subjectResource } from "@taleem/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters, viewOf } from "./resource-view";
-
-const subjects = viewOf(subjectResource, "academics:subjects");
+import { useChoiceFilters } from "./resource-view";
 
 /** What is taught: a subject of one course, or one any course may teach. */
 export function SubjectsPage() {
@@ -13,7 +11,7 @@ export function SubjectsPage() {
   const courses = useResourceOptions("course", "name");
   const courseName = useMemo(() => new Map(courses.options.map((o) => [Number(o.value), o.label])), [courses.options]);
   const choices = { courseId: courses.options };
-  const definition = useChoiceFilters(subjects, choices);
+  const definition = useChoiceFilters(subjectResource, choices);
   return (
     <ResourceList<SubjectRow>
       definition={definition}

@@ -1,38 +1,30 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import type { AdmissionRow } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type ActionReply,
+  type AdmissionRow,
+  approveAdmission,
+  enrolAdmission,
+  type LetterResult,
+  rejectAdmission,
+  sendApprovalLetter,
+  sendRejectionLetter,
+} from "@taleem/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 import { useClassrooms } from "../classrooms/use-classrooms";
-
-export interface Letter {
-  channel: "email" | "sms" | "whatsapp";
-  to: string;
-  status: "sent" | "outbox" | "failed";
-  error?: string;
-}
 
 /** Says where each letter went: sent, waiting in the outbox (no gateway), or failed. */
 export function useLetterNotice() {
   const { t } = useTranslation("admissions");
-  return (letters: Letter[]) => {
+  return (letters: LetterResult[]) => {
     if (!letters.length) return;
     const lines = letters.map((l) => t(`letters.${l.status}`, { channel: t(`channels.${l.channel}`), to: `\u2066${l.to}\u2069` })).join(" ");
     if (letters.every((l) => l.status === "failed")) notify.error(lines, t("letters.failedTitle"));
     else notify.info(lines, t("letters.title"));
-  };
-}
-
-/** After a change to an application: its page and every list show it fresh. */
-export function useAdmissionRefresh() {
-  const qc = useQueryClient();
-  return (id: number) => {
-    void qc.invalidateQueries({ queryKey: resourceKeys("admission").all });
-    void qc.invalidateQueries({ queryKey: ["admission-print", id] });
   };
 }
 
@@ -42,7 +34,6 @@ type Decision = "approve" | "reject";
 export function DecisionDialog({ admission, kind, onClose }: { admission: AdmissionRow; kind: Decision | null; onClose: () => void }) {
   const { t } = useTranslation(["admissions", "admin"]);
   const errorText = useErrorText();
-  const refresh = useAdmissionRefresh();
   const letterNotice = useLetterNotice();
   const [reason, setReason] = useState("");
   const [send, setSend] = useState(true);
@@ -52,19 +43,21 @@ export function DecisionDialog({ admission, kind, onClose }: { admission: Admiss
       setSend(true);
     }
   }, [kind]);
-  const decide = useMutation({
-    mutationFn: () =>
-      kind === "reject"
-        ? api.post<{ letters: Letter[] }>("/admin/api/admission/reject", { id: admission.id, reason: reason.trim() || null, notify: send })
-        : api.post<{ letters: Letter[] }>("/admin/api/admission/approve", { id: admission.id, status: "approved", notify: send }),
-    onSuccess: (r) => {
-      notify.success(t(kind === "reject" ? "admissions:actions.rejected" : "admissions:actions.approved"));
-      letterNotice(r.letters);
-      refresh(admission.id);
-      onClose();
-    },
-    onError: (e) => notify.error(`${t(kind === "reject" ? "admissions:actions.rejectFailed" : "admissions:actions.approveFailed")} ${errorText(e)}`),
-  });
+  const approve = useAction(approveAdmission);
+  const reject = useAction(rejectAdmission);
+  const decision = kind === "reject" ? reject : approve;
+  const decide = () => {
+    const done = {
+      onSuccess: (r: { letters: LetterResult[] }) => {
+        notify.success(t(kind === "reject" ? "admissions:actions.rejected" : "admissions:actions.approved"));
+        letterNotice(r.letters);
+        onClose();
+      },
+      onError: (e: Error) => notify.error(`${t(kind === "reject" ? "admissions:actions.rejectFailed" : "admissions:actions.approveFailed")} ${errorText(e)}`),
+    };
+    if (kind === "reject") reject.mutate({ body: { id: admission.id, reason: reason.trim() || null, notify: send } }, done);
+    else approve.mutate({ body: { id: admission.id, status: "approved", notify: send } }, done);
+  };
   return (
     <Modal
       opened={kind !== null}
@@ -89,10 +82,10 @@ export function DecisionDialog({ admission, kind, onClose }: { admission: Admiss
         )}
         <Checkbox checked={send} onChange={(e) => setSend(e.currentTarget.checked)} label={t("admissions:actions.sendLetterNow")} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={decide.isPending}>
+          <Button variant="default" onClick={onClose} disabled={decision.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button color={kind === "reject" ? "red" : undefined} onClick={() => decide.mutate()} loading={decide.isPending} data-autofocus>
+          <Button color={kind === "reject" ? "red" : undefined} onClick={decide} loading={decision.isPending} data-autofocus>
             {t(kind === "reject" ? "admissions:actions.reject" : "admissions:actions.approve")}
           </Button>
         </Group>
@@ -105,26 +98,25 @@ export function DecisionDialog({ admission, kind, onClose }: { admission: Admiss
 export function useSendLetter(admission: AdmissionRow | undefined) {
   const { t } = useTranslation("admissions");
   const errorText = useErrorText();
-  const refresh = useAdmissionRefresh();
   const letterNotice = useLetterNotice();
-  return useMutation({
-    mutationFn: (kind: "approval" | "rejection") => api.post<{ letters: Letter[] }>(`/admin/api/admission/send-${kind}-letter`, { id: admission!.id }),
-    onMutate: () => notify.info(t("letters.sending")),
-    onSuccess: (r) => {
-      letterNotice(r.letters);
-      refresh(admission!.id);
+  const approval = useAction(sendApprovalLetter);
+  const rejection = useAction(sendRejectionLetter);
+  return {
+    isPending: approval.isPending || rejection.isPending,
+    mutate: (kind: "approval" | "rejection") => {
+      notify.info(t("letters.sending"));
+      (kind === "approval" ? approval : rejection).mutate(
+        { body: { id: admission!.id } },
+        {
+          onSuccess: (r) => letterNotice(r.letters),
+          onError: (e) => notify.error(`${t("letters.failedTitle")} ${errorText(e)}`),
+        },
+      );
     },
-    onError: (e) => notify.error(`${t("letters.failedTitle")} ${errorText(e)}`),
-  });
+  };
 }
 
-interface EnrolReply {
-  message: string;
-  studentId: number;
-  enrolmentId: number;
-  parentUserId: number;
-  parentCreated: boolean;
-}
+type EnrolReply = ActionReply<typeof enrolAdmission>;
 
 /** Enrols an approved applicant: the student, the parent's account and the class place, at once. */
 export function EnrolDialog({
@@ -142,7 +134,6 @@ export function EnrolDialog({
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
   const qc = useQueryClient();
-  const refresh = useAdmissionRefresh();
   const rooms = useClassrooms(opened);
   const [batchId, setBatchId] = useState<string | null>(null);
   const [classroomId, setClassroomId] = useState<string | null>(null);
@@ -166,28 +157,31 @@ export function EnrolDialog({
     [rooms.rows, batchId],
   );
 
-  const enrol = useMutation({
-    mutationFn: () =>
-      api.post<EnrolReply>("/admin/api/admission/enrollstudent", {
-        id: admission.id,
-        classroomId: Number(classroomId),
-        ...(admissionNo.trim() ? { admissionNo: admissionNo.trim() } : {}),
-        ...(rollNo !== "" ? { rollNo: Number(rollNo) } : {}),
-      }),
-    onSuccess: (r) => {
-      notify.success(t(r.parentCreated ? "admissions:enrol.doneNewParent" : "admissions:enrol.done", { name: admission.name }));
-      refresh(admission.id);
-      void qc.invalidateQueries({ queryKey: resourceKeys("student").all });
-      void qc.invalidateQueries({ queryKey: resourceKeys("enrollment").all });
-      void qc.invalidateQueries({ queryKey: ["roster"] });
-      onEnrolled(r);
-      onClose();
-    },
-    onError: (e) => {
-      setErrors(fieldErrors(e));
-      notify.error(`${t("admissions:enrol.failed")} ${errorText(e)}`);
-    },
-  });
+  const enrol = useAction(enrolAdmission);
+  const submit = () =>
+    enrol.mutate(
+      {
+        body: {
+          id: admission.id,
+          classroomId: Number(classroomId),
+          ...(admissionNo.trim() ? { admissionNo: admissionNo.trim() } : {}),
+          ...(rollNo !== "" ? { rollNo: Number(rollNo) } : {}),
+        },
+      },
+      {
+        onSuccess: (r) => {
+          notify.success(t(r.parentCreated ? "admissions:enrol.doneNewParent" : "admissions:enrol.done", { name: admission.name }));
+          // The classroom's roster is a screen of its own, not a resource list.
+          void qc.invalidateQueries({ queryKey: ["roster"] });
+          onEnrolled(r);
+          onClose();
+        },
+        onError: (e) => {
+          setErrors(fieldErrors(e));
+          notify.error(`${t("admissions:enrol.failed")} ${errorText(e)}`);
+        },
+      },
+    );
 
   return (
     <Modal
@@ -250,7 +244,7 @@ export function EnrolDialog({
           <Button variant="default" onClick={onClose} disabled={enrol.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button onClick={() => enrol.mutate()} loading={enrol.isPending} disabled={!classroomId}>
+          <Button onClick={submit} loading={enrol.isPending} disabled={!classroomId}>
             {t("admissions:enrol.submit")}
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Button, Group, Menu, Paper, SegmentedControl, SimpleGrid, Spoiler, Stack, Text, Title } from "@mantine/core";
 import { IconCheck, IconChevronDown, IconDownload, IconFile, IconMail, IconSchool, IconUser, IconX } from "@tabler/icons-react";
-import { type AdmissionRow, type CustomFieldRow, LANGUAGES, type Language } from "@taleem/contract";
+import { actionUrl, type CustomFieldRow, downloadAdmissionPdf, getAdmission, LANGUAGES, type Language, printAdmission } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { api } from "../../lib/api";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format";
 import { LANGUAGE_NAMES } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
@@ -113,14 +114,11 @@ function PrintPreview({ id }: { id: number }) {
     (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? "") ? (i18n.resolvedLanguage as Language) : "en",
   );
   const [downloading, setDownloading] = useState(false);
-  const print = useQuery({
-    queryKey: ["admission-print", id, lang],
-    queryFn: () => api.get<{ html: string }>(`/admin/api/admission/print/${id}`, { lang }).then((r) => r.html),
-  });
+  const print = useActionQuery(printAdmission, { params: { id }, query: { lang } });
   const download = async () => {
     setDownloading(true);
     try {
-      const { blob, filename } = await api.download(`/admin/api/admission/download-pdf/${id}`, { lang }, `admission-${id}.pdf`);
+      const { blob, filename } = await api.download(actionUrl(downloadAdmissionPdf, { id }), { lang }, `admission-${id}.pdf`);
       saveFile(blob, filename);
     } catch {
       // The spec's words whatever went wrong (Chromium missing, a timeout): the school can only retry.
@@ -154,7 +152,7 @@ function PrintPreview({ id }: { id: number }) {
         <iframe
           title={t("detail.printTitle")}
           sandbox=""
-          srcDoc={print.data}
+          srcDoc={print.data.html}
           style={{ width: "100%", height: 900, border: "1px solid var(--mantine-color-default-border)", borderRadius: 8, background: "white" }}
           data-testid="print-preview"
         />
@@ -172,26 +170,21 @@ export function AdmissionDetailPage() {
   const errorText = useErrorText();
   const [deciding, setDeciding] = useState<"approve" | "reject" | null>(null);
   const [enrolling, setEnrolling] = useState(false);
-  const admission = useQuery({
-    queryKey: resourceKeys("admission").detail(id),
-    queryFn: () =>
-      api.get<{ data: AdmissionRow & Record<string, unknown> }>(`${resourceUrl("admission")}/${id}`, undefined, { page: true }).then((r) => r.data),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const admission = useActionQuery(getAdmission, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
   const defs = useQuery({
     queryKey: resourceKeys("field").list({ entity: "admission", limit: 500, purpose: "labels" }),
     queryFn: () => api.get<ListReply<CustomFieldRow>>(resourceUrl("field"), { entity: "admission", limit: 500, sort: "order" }),
     enabled: allowed("settings", "view"),
     meta: { toast403: false },
   });
-  const photo = usePrivateFile(admission.data?.photo);
-  const letter = useSendLetter(admission.data);
+  const photo = usePrivateFile(admission.data?.data.photo);
+  const letter = useSendLetter(admission.data?.data);
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? "en";
 
   if (admission.isPending) return <LoadingState text={t("admissions:detail.loading")} />;
   if (admission.isError) return <FailureState reason={errorText(admission.error)} onRetry={() => void admission.refetch()} />;
-  const a = admission.data;
+  const a = admission.data.data;
   const mayDecide = allowed("admissions", "approve");
   const defByKey = new Map((defs.data?.rows ?? []).map((d) => [d.key, d]));
   const customKeys = [...new Set([...(defs.data?.rows ?? []).map((d) => d.key).filter((k) => k in a.customfields), ...Object.keys(a.customfields)])];

@@ -1,25 +1,21 @@
 import { Alert, Anchor, Button, FileInput, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconFileSpreadsheet, IconTableImport } from "@tabler/icons-react";
-import type { FormCustomisationRow } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ActionReply, getFormCustomisation, importAdmissions, importAdmissionsFromSheet } from "@taleem/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { readDataUrl } from "../../lib/read-file";
+import { callAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { resourceKeys } from "../../ui/resource";
 
-interface ImportReply {
-  message: string;
-  created: number;
-  skipped: number;
-  applicationNos: string[];
-}
+type ImportReply = ActionReply<typeof importAdmissions>;
 interface Problem {
   row: number;
   column: string;
@@ -28,7 +24,10 @@ interface Problem {
 
 const MAX_BYTES = 8 * 1024 * 1024;
 
-/** What an import did, or every row it refused: the server takes all rows or none. */
+/**
+ * What an import did, or every row it refused: the server takes all rows or none. A mutation of
+ * its own (not `useAction`): the file is read before the call, inside the same pending state.
+ */
 function useImport(send: () => Promise<ImportReply>, onDone: () => void) {
   const { t } = useTranslation("admissions");
   const qc = useQueryClient();
@@ -42,7 +41,7 @@ function useImport(send: () => Promise<ImportReply>, onDone: () => void) {
     },
     onSuccess: (r) => {
       notify.success(t("import.done", { created: formatNumber(r.created), skipped: formatNumber(r.skipped) }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("admission").all });
+      for (const path of importAdmissions.refreshes) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
       onDone();
     },
     onError: (e) => {
@@ -99,7 +98,7 @@ export function AdmissionImportDialog({ opened, onClose }: { opened: boolean; on
   };
   const { mutation, problems, reset } = useImport(async () => {
     const data = await readDataUrl(file!);
-    return api.post<ImportReply>("/admin/api/admission/bulk", { fileName: file!.name, data });
+    return callAction(importAdmissions, { body: { fileName: file!.name, data } });
   }, close);
 
   const pick = (f: File | null) => {
@@ -163,25 +162,22 @@ export function SheetImportDialog({ opened, onClose }: { opened: boolean; onClos
   const { t } = useTranslation(["admissions", "admin"]);
   const to = useAreaPath();
   const errorText = useErrorText();
-  const form = useQuery({
-    queryKey: ["formcustomisation", "admission"],
-    queryFn: () => api.get<{ data: FormCustomisationRow }>("/admin/api/formcustomisation/admission").then((r) => r.data),
-    enabled: opened,
-  });
+  const form = useActionQuery(getFormCustomisation, { params: { id: "admission" } }, { enabled: opened });
+  const saved = form.data?.data;
   const close = () => {
     reset();
     onClose();
   };
-  const id = form.data?.id;
-  const sheetUrl = form.data?.config.sheetUrl;
-  const { mutation, problems, reset } = useImport(() => api.get<ImportReply>(`/admin/api/admission/fetch-from-google-sheets/${id}`), close);
+  const id = saved?.id;
+  const sheetUrl = saved?.config.sheetUrl;
+  const { mutation, problems, reset } = useImport(() => callAction(importAdmissionsFromSheet, { params: { id: id! } }), close);
 
   return (
     <Modal opened={opened} onClose={close} title={t("admissions:import.sheetTitle")} size="lg" closeButtonProps={{ "aria-label": t("admin:actions.close") }}>
       <Stack gap="md">
         {form.isPending && <Loader size="sm" />}
         {form.isError && <Alert color="red">{errorText(form.error)}</Alert>}
-        {form.data && (!id || !sheetUrl) && (
+        {saved && (!id || !sheetUrl) && (
           <Alert color="yellow" title={t("admissions:import.noSheet")}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t("admissions:import.noSheetText")}</Text>

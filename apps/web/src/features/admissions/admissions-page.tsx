@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Menu, Text } from "@mantine/core";
 import { IconChevronDown, IconExternalLink, IconEye, IconFileSpreadsheet, IconTableImport } from "@tabler/icons-react";
-import { type AdmissionRow, admissionResource } from "@taleem/contract";
+import { type AdmissionRow, AdmissionSource, admissionResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -14,8 +14,6 @@ import { NativeName } from "../students/native-name";
 import { AdmissionImportDialog, SheetImportDialog } from "./admission-import";
 import { ADMISSION_STATUS_COLOR, ADMISSION_STATUSES } from "./admission-status";
 
-const SOURCES = ["public", "admin", "import"] as const;
-
 /** Applications: filtered by status, course, batch and words; each opens its own page. */
 export function AdmissionsPage() {
   const { t } = useTranslation(["admissions", "admin"]);
@@ -28,7 +26,7 @@ export function AdmissionsPage() {
   const batches = useResourceOptions("batch", "name");
   const choices = {
     status: ADMISSION_STATUSES.map((s) => ({ value: s, label: t(`admissions:options.status.${s}`) })),
-    source: SOURCES.map((s) => ({ value: s, label: t(`admissions:options.source.${s}`) })),
+    source: AdmissionSource.options.map((s) => ({ value: s, label: t(`admissions:options.source.${s}`) })),
     courseId: courses.options,
     batchId: batches.options,
   };

@@ -8,9 +8,7 @@ import { api } from "../../lib/api";
 import { type ListReply, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
 import { iso } from "../academics/isolate";
 import { useStaffOptions } from "../academics/people-options";
-import { viewOf } from "../academics/resource-view";
 
-const classrooms = viewOf(classroomResource, "academics:classrooms");
 type Line = { key: number; subjectId: string | null; teacherId: string | null };
 
 /** The subjects a course may teach: its own and the general ones. */
@@ -35,7 +33,7 @@ export function ClassroomSubjectsDialog({ classroom, onClose }: { classroom: Cla
   const { t } = useTranslation(["academics", "admin"]);
   const subjects = useCourseSubjects(classroom?.courseId);
   const staff = useStaffOptions();
-  const { update } = useResourceMutations<ClassroomRow>(classrooms);
+  const { update } = useResourceMutations<ClassroomRow>(classroomResource);
   const [lines, setLines] = useState<Line[]>([]);
   useEffect(() => {
     setLines((classroom?.subjects ?? []).map((s, i) => ({ key: i, subjectId: String(s.subjectId), teacherId: s.teacherId ? String(s.teacherId) : null })));

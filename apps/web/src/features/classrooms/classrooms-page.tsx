@@ -10,11 +10,9 @@ import { ResourceList, type RowAction, useResourceOptions } from "../../ui/resou
 import { useCan } from "../../ui/use-can";
 import { iso } from "../academics/isolate";
 import { useStaffOptions } from "../academics/people-options";
-import { useChoiceFilters, viewOf } from "../academics/resource-view";
+import { useChoiceFilters } from "../academics/resource-view";
 import { courseClassField, staffField, useCourseClassGroups } from "./classroom-fields";
 import { ClassroomSubjectsDialog } from "./classroom-subjects-dialog";
-
-const classrooms = viewOf(classroomResource, "academics:classrooms");
 
 /** Divisions of a class in a batch (Class 5-A, 2026-27): teacher, room, subjects, and a way to the roster and timetable. */
 export function ClassroomsPage() {
@@ -49,7 +47,7 @@ export function ClassroomsPage() {
     courseClassId: classes.flatMap((g) => g.items.map((i) => ({ value: i.value, label: `${g.group} · ${i.label}` }))),
     classTeacherId: staff.options,
   };
-  const definition = useChoiceFilters(classrooms, choices);
+  const definition = useChoiceFilters(classroomResource, choices);
   return (
     <>
       <ResourceList<ClassroomRow>

@@ -1,7 +1,8 @@
-import type { BatchRow, ClassroomRow, ClassroomStudent } from "@taleem/contract";
+import { type BatchRow, type ClassroomRow, classroomStudents, getClassroom } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../../lib/api";
+import { callAction } from "../../lib/use-action";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 
 export type OptionGroup = { group: string; items: { value: string; label: string }[] };
@@ -45,7 +46,7 @@ export function useClassrooms(enabled = true) {
 export function useClassroom(id: number | undefined) {
   return useQuery({
     queryKey: resourceKeys("classRoom").detail(id ?? 0),
-    queryFn: () => api.get<{ data: ClassroomRow }>(`${resourceUrl("classRoom")}/${id}`, undefined, { page: true }).then((r) => r.data),
+    queryFn: () => callAction(getClassroom, { params: { id } }, { page: true }).then((r) => r.data),
     enabled: !!id,
   });
 }
@@ -54,7 +55,7 @@ export function useClassroom(id: number | undefined) {
 export function useRoster(id: number | undefined) {
   return useQuery({
     queryKey: ["roster", id],
-    queryFn: () => api.get<{ rows: ClassroomStudent[]; count: number }>(`/admin/api/classRoom/students/${id}`, undefined, { page: true }),
+    queryFn: () => callAction(classroomStudents, { params: { id } }, { page: true }),
     enabled: !!id,
     // Enrolments change from several screens: a roster is read fresh each time it is opened.
     staleTime: 0,

@@ -25,6 +25,7 @@ import {
   customFieldResource,
   LANGUAGES,
   type Localised,
+  Status,
 } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -376,7 +377,7 @@ export function CustomFieldDialog({
               label={t("forms:customFields.fields.status")}
               value={draft.status}
               onChange={(v) => v && set("status", v as Draft["status"])}
-              data={(["active", "inactive"] as const).map((s) => ({ value: s, label: t(`admin:options.status.${s}`) }))}
+              data={Status.options.map((s) => ({ value: s, label: t(`admin:options.status.${s}`) }))}
               allowDeselect={false}
               w={160}
             />

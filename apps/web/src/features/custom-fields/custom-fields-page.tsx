@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import type { CustomFieldEntity, CustomFieldRow, CustomRecordRow } from "@taleem/contract";
+import { activeCustomRecords, type CustomFieldEntity, type CustomFieldRow } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
@@ -30,11 +31,7 @@ export function CustomFieldsPage() {
   const [deleting, setDeleting] = useState<CustomFieldRow | null>(null);
   const { remove } = useResourceMutations<CustomFieldRow>(fieldsView);
 
-  const records = useQuery({
-    queryKey: resourceKeys("custom-record").list({ purpose: "all" }),
-    queryFn: () => api.get<ListReply<CustomRecordRow>>("/admin/api/custom-record/all"),
-    enabled: entity === "record" && allowed("records", "view"),
-  });
+  const records = useActionQuery(activeCustomRecords, {}, { enabled: entity === "record" && allowed("records", "view") });
   const ready = entity !== "record" || recordId !== null;
   const params = { entity, recordId: entity === "record" ? (recordId ?? undefined) : undefined, limit: 500, sort: "order" };
   const list = useQuery({

@@ -1,18 +1,26 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
-import type { CustomRecordDetail, CustomRecordEntry } from "@taleem/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  addCustomRecordData,
+  type CustomRecordDetail,
+  type CustomRecordEntry,
+  customRecordData,
+  customRecordDetail,
+  deleteCustomRecordData,
+} from "@taleem/contract";
+import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { z } from "zod";
 import { FormFieldInput } from "../../areas/open/form-field";
 import { checkValues, customData, type FormField, fieldErrors, localised, recordFieldOf, type Values } from "../../areas/open/public-form";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { usePublicAddress } from "../../lib/public-address";
+import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -51,33 +59,34 @@ function Value({ value, field }: { value: unknown; field?: FormField }) {
 function AddRowDialog({ record, opened, onClose }: { record: Detail; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation(["forms", "admin"]);
   const phone = useMediaQuery("(max-width: 48em)");
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () => api.post("/admin/api/custom-record/adddata", { recordId: record.id, data: customData(record.fields, values) }),
-    onSuccess: () => {
-      notify.success(t("forms:records.rowAdded"));
-      void qc.invalidateQueries({ queryKey: ["record-rows", record.id] });
-      void qc.invalidateQueries({ queryKey: ["resource", "custom-record"] });
-      setValues({});
-      onClose();
-    },
-    onError: (e) => {
-      const say = { lng: i18n.resolvedLanguage ?? "en", t: (k: string) => t(`forms:${k}`), whole: errorText };
-      setErrors(isApiError(e) ? fieldErrors(e, record.fields, recordFieldOf, say) : {});
-      setFormError(errorText(e));
-    },
-  });
+  const add = useAction(addCustomRecordData);
+  const send = () =>
+    add.mutate(
+      { body: { recordId: record.id, data: customData(record.fields, values) } },
+      {
+        onSuccess: () => {
+          notify.success(t("forms:records.rowAdded"));
+          setValues({});
+          onClose();
+        },
+        onError: (e) => {
+          const say = { lng: i18n.resolvedLanguage ?? "en", t: (k: string) => t(`forms:${k}`), whole: errorText };
+          setErrors(isApiError(e) ? fieldErrors(e, record.fields, recordFieldOf, say) : {});
+          setFormError(errorText(e));
+        },
+      },
+    );
   function submit(e: FormEvent) {
     e.preventDefault();
     setFormError(null);
     const problems = checkValues(record.fields, values);
     const next = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(`forms:apply.errors.${p.key}`, p.params)]));
     setErrors(next);
-    if (!Object.keys(next).length) add.mutate();
+    if (!Object.keys(next).length) send();
   }
   return (
     <Modal
@@ -130,38 +139,34 @@ export function RecordRowsPage() {
   const id = Number(useParams().id);
   const to = useAreaPath();
   const allowed = useCan();
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
-  const [source, setSource] = useState<string | null>(null);
+  const [source, setSource] = useState<CustomRecordEntry["source"] | null>(null);
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<CustomRecordEntry | null>(null);
   const [deleting, setDeleting] = useState<CustomRecordEntry | null>(null);
-  const record = useQuery({
-    queryKey: ["resource", "custom-record", "detail", id],
-    queryFn: () => api.get<{ data: Detail }>(`/admin/api/custom-record/${id}`, undefined, { page: true }).then((r) => r.data),
-    enabled: id > 0,
-  });
-  const rows = useQuery({
-    queryKey: ["record-rows", id, page, source],
-    queryFn: () =>
-      api.get<{ rows: CustomRecordEntry[]; count: number }>("/admin/api/custom-record/data", { recordId: id, page, limit: PAGE, source: source ?? undefined }),
-    enabled: id > 0,
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (rowId: number) => api.delete(`/admin/api/custom-record/data/${rowId}`),
-    onSuccess: () => {
-      notify.success(t("forms:records.rowDeleted"));
-      setDeleting(null);
-      void qc.invalidateQueries({ queryKey: ["record-rows", id] });
-    },
-    onError: (e) => notify.error(`${t("forms:records.rowDeleteFailed")} ${errorText(e)}`),
-  });
+  const record = useActionQuery(customRecordDetail, { params: { id } }, { enabled: id > 0 });
+  const rows = useActionQuery(
+    customRecordData,
+    { query: { recordId: id, page, limit: PAGE, source: source ?? undefined } },
+    { enabled: id > 0, placeholderData: keepPreviousData },
+  );
+  const remove = useAction(deleteCustomRecordData);
+  const removeRow = (rowId: number) =>
+    remove.mutate(
+      { params: { id: rowId } },
+      {
+        onSuccess: () => {
+          notify.success(t("forms:records.rowDeleted"));
+          setDeleting(null);
+        },
+        onError: (e) => notify.error(`${t("forms:records.rowDeleteFailed")} ${errorText(e)}`),
+      },
+    );
 
   if (record.isPending) return <LoadingState text={t("forms:records.loading")} />;
   if (record.isError) return <FailureState reason={errorText(record.error)} onRetry={() => void record.refetch()} />;
-  const r = record.data;
+  const r = record.data.data;
   const fieldLabel = (f: FormField) => localised(f.labels, lng, f.label);
   const columns = r.fields.slice(0, SHOWN_COLUMNS);
   const list = rows.data?.rows ?? [];
@@ -285,7 +290,7 @@ export function RecordRowsPage() {
           ]}
           value={source}
           onChange={(v) => {
-            setSource(v);
+            setSource(v === "admin" || v === "public" ? v : null);
             setPage(1);
           }}
           placeholder={t("admin:filters.all")}
@@ -331,7 +336,7 @@ export function RecordRowsPage() {
         danger
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && removeRow(deleting.id)}
       >
         {t("forms:records.deleteRowText")}
       </ConfirmDialog>

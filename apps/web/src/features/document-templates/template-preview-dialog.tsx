@@ -1,20 +1,14 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Select, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import type { AdmissionRow, DocumentTemplateRow } from "@taleem/contract";
+import { type AdmissionRow, type DocumentTemplateRow, previewTemplate } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { callAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-
-interface Preview {
-  subject: string | null;
-  body: string;
-  placeholders: string[];
-  empty: string[];
-}
 
 /** A saved template filled from a real application (or sample values), exactly as it would go out. */
 export function TemplatePreviewDialog({ template, onClose }: { template: DocumentTemplateRow | null; onClose: () => void }) {
@@ -28,13 +22,10 @@ export function TemplatePreviewDialog({ template, onClose }: { template: Documen
     enabled: !!template && allowed("admissions", "view"),
     meta: { toast403: false },
   });
+  // A POST that changes nothing: read as a query, refetched whenever the application changes.
   const preview = useQuery({
     queryKey: ["template-preview", template?.id, admissionId],
-    queryFn: () =>
-      api.post<Preview>("/admin/api/document-template/preview", {
-        templateId: template!.id,
-        ...(admissionId ? { admissionId: Number(admissionId) } : {}),
-      }),
+    queryFn: () => callAction(previewTemplate, { body: { templateId: template!.id, ...(admissionId ? { admissionId: Number(admissionId) } : {}) } }),
     enabled: !!template,
     staleTime: 0,
   });

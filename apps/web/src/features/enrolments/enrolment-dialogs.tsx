@@ -1,22 +1,26 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import { type EnrolmentRow, enrolmentResource } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type EnrolmentRow, enrolmentResource, transferEnrolment, updateEnrolmentClass } from "@taleem/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { formatNumber, localeOf } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { resourceKeys, useResourceMutations } from "../../ui/resource";
 import { iso } from "../academics/isolate";
-import { viewOf } from "../academics/resource-view";
+import { withoutFilters } from "../academics/resource-view";
 import { filterGroups, useClassrooms } from "../classrooms/use-classrooms";
 import { StudentPicker } from "../students/student-picker";
 
-export const enrolments = viewOf(enrolmentResource, "academics:enrolments", { dropFilters: ["studentId"] });
+// The list's own screens pick a student by search, not by a filter of ids.
+export const enrolments = withoutFilters(enrolmentResource, ["studentId"]);
 
-/** After any enrolment change: lists of enrolments, rosters, classroom counts and students' pages. */
+/**
+ * After any enrolment change: lists of enrolments, classroom counts and students' pages (what a
+ * declared action's `refreshes` names too), and the rosters.
+ */
 export function useEnrolmentRefresh() {
   const qc = useQueryClient();
   return () => {
@@ -117,21 +121,19 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
     setDate(null);
     setReason("");
   }, [enrolment]);
-  const transfer = useMutation({
-    mutationFn: () =>
-      api.post("/admin/api/enrollment/transfer", {
-        id: enrolment!.id,
-        toClassroomId: Number(room),
-        date: date ?? undefined,
-        reason: reason.trim() || undefined,
-      }),
-    onSuccess: () => {
-      notify.success(t("academics:enrolments.transfer.done", { name: iso(enrolment?.studentName) }));
-      refresh();
-      onClose();
-    },
-    onError: (e) => notify.error(`${t("academics:enrolments.transfer.failed")} ${errorText(e)}`),
-  });
+  const transfer = useAction(transferEnrolment);
+  const submit = () =>
+    transfer.mutate(
+      { body: { id: enrolment!.id, toClassroomId: Number(room), date: date ?? undefined, reason: reason.trim() || undefined } },
+      {
+        onSuccess: () => {
+          notify.success(t("academics:enrolments.transfer.done", { name: iso(enrolment?.studentName) }));
+          refresh();
+          onClose();
+        },
+        onError: (e) => notify.error(`${t("academics:enrolments.transfer.failed")} ${errorText(e)}`),
+      },
+    );
   return (
     <Modal opened={!!enrolment} onClose={onClose} title={t("academics:enrolments.transfer.title", { name: iso(enrolment?.studentName) })} centered>
       <Stack gap="md">
@@ -158,7 +160,7 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
           <Button variant="default" onClick={onClose} disabled={transfer.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button disabled={!room} loading={transfer.isPending} onClick={() => transfer.mutate()}>
+          <Button disabled={!room} loading={transfer.isPending} onClick={submit}>
             {t("academics:enrolments.transfer.submit")}
           </Button>
         </Group>
@@ -182,15 +184,19 @@ export function UpdateClassDialog({ targets, onClose }: { targets: EnrolmentTarg
     if (opened) setRoom(null);
   }, [opened]);
   const current = new Set(targets.map((x) => x.classroomId));
-  const move = useMutation({
-    mutationFn: () => api.put<{ updated: number }>("/admin/api/enrollment/updateclass", { ids: targets.map((x) => x.id), classroomId: Number(room) }),
-    onSuccess: (r) => {
-      notify.success(t("academics:enrolments.updateClass.done", { n: formatNumber(r.updated) }));
-      refresh();
-      onClose();
-    },
-    onError: (e) => notify.error(`${t("academics:enrolments.updateClass.failed")} ${errorText(e)}`),
-  });
+  const move = useAction(updateEnrolmentClass);
+  const submit = () =>
+    move.mutate(
+      { body: { ids: targets.map((x) => x.id), classroomId: Number(room) } },
+      {
+        onSuccess: (r) => {
+          notify.success(t("academics:enrolments.updateClass.done", { n: formatNumber(r.updated) }));
+          refresh();
+          onClose();
+        },
+        onError: (e) => notify.error(`${t("academics:enrolments.updateClass.failed")} ${errorText(e)}`),
+      },
+    );
   return (
     <Modal opened={opened} onClose={onClose} title={t("academics:enrolments.updateClass.title", { n: formatNumber(targets.length) })} centered>
       <Stack gap="md">
@@ -211,7 +217,7 @@ export function UpdateClassDialog({ targets, onClose }: { targets: EnrolmentTarg
           <Button variant="default" onClick={onClose} disabled={move.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button disabled={!room} loading={move.isPending} onClick={() => move.mutate()}>
+          <Button disabled={!room} loading={move.isPending} onClick={submit}>
             {t("academics:enrolments.updateClass.submit")}
           </Button>
         </Group>

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Table, Text, Title } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { promoteClassroom } from "@taleem/contract";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
@@ -16,13 +16,6 @@ import { NativeName } from "../students/native-name";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
 
 type Choice = "promote" | "stay" | "leave";
-interface PromoteResult {
-  message: string;
-  promoted: number;
-  retained: number;
-  kept: number;
-  left: number;
-}
 
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
@@ -74,21 +67,26 @@ export function PromotionPage() {
     () => (from ? filterGroups(rooms.grouped, (id) => rooms.byId.get(id)?.batchId !== from.batchId) : []),
     [from, rooms.grouped, rooms.byId],
   );
-  const promote = useMutation({
-    mutationFn: () =>
-      api.post<PromoteResult>("/admin/api/enrollment/promote", {
-        fromClassroomId: from!.id,
-        toClassroomId: target!.id,
-        stayBack: ids("stay"),
-        stayBackClassroomId: stayIn ? Number(stayIn) : undefined,
-        leave: ids("leave"),
-        date: date ?? undefined,
-      }),
-    onSuccess: () => {
-      refresh();
-      setStep(3);
-    },
-  });
+  const promote = useAction(promoteClassroom);
+  const submit = () =>
+    promote.mutate(
+      {
+        body: {
+          fromClassroomId: from!.id,
+          toClassroomId: target!.id,
+          stayBack: ids("stay"),
+          stayBackClassroomId: stayIn ? Number(stayIn) : undefined,
+          leave: ids("leave"),
+          date: date ?? undefined,
+        },
+      },
+      {
+        onSuccess: () => {
+          refresh();
+          setStep(3);
+        },
+      },
+    );
   const restart = () => {
     promote.reset();
     setFromId(null);
@@ -262,7 +260,7 @@ export function PromotionPage() {
               <Button variant="default" onClick={() => setStep(1)} disabled={promote.isPending}>
                 {t("academics:promotion.back")}
               </Button>
-              <Button color="teal" loading={promote.isPending} onClick={() => promote.mutate()}>
+              <Button color="teal" loading={promote.isPending} onClick={submit}>
                 {t("academics:promotion.submit")}
               </Button>
             </Group>

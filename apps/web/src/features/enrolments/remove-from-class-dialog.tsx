@@ -2,12 +2,12 @@ import { Alert, Button, Group, List, Modal, ScrollArea, Stack, Text, TextInput }
 import { DateInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconUserMinus } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { removeFromClass } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { iso } from "../academics/isolate";
 import { type EnrolmentTarget, useEnrolmentRefresh } from "./enrolment-dialogs";
@@ -36,22 +36,21 @@ export function RemoveFromClassDialog({
   const opened = targets.length > 0;
   const [date, setDate] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const remove = useMutation({
-    mutationFn: () =>
-      api.post<{ removed: number }>("/admin/api/enrollment/remove-from-class", {
-        ids: targets.map((x) => x.id),
-        date: date ?? undefined,
-        reason: reason.trim() || undefined,
-      }),
-    onSuccess: (r) => {
-      notify.success(t("academics:enrolments.remove.done", { n: formatNumber(r.removed), classroom: iso(classroomLabel) }));
-      onRemoved?.(targets.map((x) => x.id));
-      refresh();
-      onClose();
-    },
-    // A refusal often means the roster is stale (ended from another screen): it is read again.
-    onError: () => refresh(),
-  });
+  const remove = useAction(removeFromClass);
+  const submit = () =>
+    remove.mutate(
+      { body: { ids: targets.map((x) => x.id), date: date ?? undefined, reason: reason.trim() || undefined } },
+      {
+        onSuccess: (r) => {
+          notify.success(t("academics:enrolments.remove.done", { n: formatNumber(r.removed), classroom: iso(classroomLabel) }));
+          onRemoved?.(targets.map((x) => x.id));
+          refresh();
+          onClose();
+        },
+        // A refusal often means the roster is stale (ended from another screen): it is read again.
+        onError: () => refresh(),
+      },
+    );
   const { reset } = remove;
   // Each opening starts clean: no date, no reason, no error from the last try.
   useEffect(() => {
@@ -105,7 +104,7 @@ export function RemoveFromClassDialog({
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button color="red" leftSection={<IconUserMinus size={16} />} loading={remove.isPending} onClick={() => remove.mutate()}>
+          <Button color="red" leftSection={<IconUserMinus size={16} />} loading={remove.isPending} onClick={submit}>
             {t("academics:enrolments.remove.submit")}
           </Button>
         </Group>

@@ -1,18 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useClipboard, useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconCopy, IconExternalLink } from "@tabler/icons-react";
-import type { EnrolmentRow } from "@taleem/contract";
-import { useQuery } from "@tanstack/react-query";
+import { enrolmentRecord } from "@taleem/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { usePublicAddress } from "../../lib/public-address";
+import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { iso } from "../academics/isolate";
-
-/** GET enrollment/record/{id}: the enrolment with what its public link needs. */
-type EnrolmentRecord = EnrolmentRow & { school: string; verifyPath: string; verifyPage: string };
 
 /** The enrolment a link is asked for. */
 export interface LinkTarget {
@@ -31,18 +27,14 @@ export function VerificationLinkDialog({ target, onClose }: { target: LinkTarget
   const phone = useMediaQuery("(max-width: 30em)");
   const publicAddress = usePublicAddress();
   const clipboard = useClipboard({ timeout: 2500 });
-  const record = useQuery({
-    queryKey: ["enrolment-record", target?.id],
-    queryFn: () => api.get<{ data: EnrolmentRecord }>(`/admin/api/enrollment/record/${target!.id}`).then((r) => r.data),
-    enabled: !!target,
-  });
+  const record = useActionQuery(enrolmentRecord, { params: { id: target?.id ?? 0 } }, { enabled: !!target });
   // Mantine's reset is a new function each render: the effect runs when the enrolment changes only.
   const reset = useRef(clipboard.reset);
   reset.current = clipboard.reset;
   useEffect(() => {
     if (target) reset.current();
   }, [target]);
-  const url = record.data ? publicAddress(record.data.verifyPage) : "";
+  const url = record.data ? publicAddress(record.data.data.verifyPage) : "";
 
   return (
     <Modal
@@ -59,7 +51,7 @@ export function VerificationLinkDialog({ target, onClose }: { target: LinkTarget
         <FailureState reason={errorText(record.error)} onRetry={() => void record.refetch()} />
       ) : (
         <Stack gap="md">
-          <Text size="sm">{t("academics:enrolments.link.text", { name: iso(record.data.studentName), school: iso(record.data.school) })}</Text>
+          <Text size="sm">{t("academics:enrolments.link.text", { name: iso(record.data.data.studentName), school: iso(record.data.data.school) })}</Text>
           <TextInput
             label={t("academics:enrolments.link.label")}
             value={url}

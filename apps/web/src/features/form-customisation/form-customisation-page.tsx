@@ -6,7 +6,8 @@ import {
   type AdmissionFormConfig,
   type AdmissionOptionalField,
   type CustomFieldRow,
-  type FormCustomisationRow,
+  formCustomisationResource,
+  getFormCustomisation,
   type Localised,
 } from "@taleem/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -17,6 +18,7 @@ import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { notify } from "../../lib/notify";
 import { usePublicAddress } from "../../lib/public-address";
+import { actionKey, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
@@ -37,7 +39,8 @@ interface Draft {
   consentText: Localised;
 }
 
-const FORM_KEY = ["formcustomisation", "admission"] as const;
+/** The admission form's customisation, by the form's name (its id is null until first saved). */
+const ADMISSION_FORM = { params: { id: "admission" as const } };
 
 function draftOf(config: AdmissionFormConfig): Draft {
   const fields = Object.fromEntries(ADMISSION_OPTIONAL_FIELDS.map((k) => [k, { ...ADMISSION_FIELD_DEFAULTS[k], ...config.fields?.[k] }])) as Fields;
@@ -103,10 +106,8 @@ export function FormCustomisationPage() {
   const fieldErrors = useFieldErrors();
   const code = useAuth((s) => s.user?.tenant.code);
   const mayEdit = allowed("settings", "edit") && allowed("settings", "add");
-  const form = useQuery({
-    queryKey: FORM_KEY,
-    queryFn: () => api.get<{ data: FormCustomisationRow }>("/admin/api/formcustomisation/admission", undefined, { page: true }).then((r) => r.data),
-  });
+  const reply = useActionQuery(getFormCustomisation, ADMISSION_FORM);
+  const saved = reply.data?.data;
   const custom = useQuery({
     queryKey: resourceKeys("field").list({ entity: "admission", status: "active", limit: 500, sort: "order" }),
     queryFn: () => api.get<ListReply<CustomFieldRow>>(resourceUrl("field"), { entity: "admission", status: "active", limit: 500, sort: "order" }),
@@ -115,19 +116,19 @@ export function FormCustomisationPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (form.data) setDraft(draftOf(form.data.config));
-  }, [form.data]);
+    if (saved) setDraft(draftOf(saved.config));
+  }, [saved]);
 
   const save = useMutation({
     mutationFn: (d: Draft) =>
-      form.data?.id
-        ? api.put("/admin/api/formcustomisation", { id: form.data.id, config: configOf(d) })
-        : api.post("/admin/api/formcustomisation", { form: "admission", config: configOf(d) }),
+      saved?.id
+        ? api.put(resourceUrl(formCustomisationResource.path), { id: saved.id, config: configOf(d) })
+        : api.post(resourceUrl(formCustomisationResource.path), { form: "admission", config: configOf(d) }),
     onMutate: () => setErrors({}),
     onSuccess: () => {
       notify.success(t("forms:formCustomisation.saved"));
-      void qc.invalidateQueries({ queryKey: FORM_KEY });
-      void qc.invalidateQueries({ queryKey: resourceKeys("formcustomisation").all });
+      void qc.invalidateQueries({ queryKey: actionKey(getFormCustomisation, ADMISSION_FORM) });
+      void qc.invalidateQueries({ queryKey: resourceKeys(formCustomisationResource.path).all });
     },
     onError: (e) => {
       const mapped = fieldErrors(e);
@@ -136,9 +137,9 @@ export function FormCustomisationPage() {
     },
   });
 
-  if (form.isPending || !draft) {
-    return form.isError ? (
-      <FailureState reason={errorText(form.error)} onRetry={() => void form.refetch()} />
+  if (reply.isPending || !draft) {
+    return reply.isError ? (
+      <FailureState reason={errorText(reply.error)} onRetry={() => void reply.refetch()} />
     ) : (
       <LoadingState text={t("forms:formCustomisation.loading")} />
     );

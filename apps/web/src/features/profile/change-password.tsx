@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { Password } from "@taleem/contract";
-import { useMutation } from "@tanstack/react-query";
+import { changeOwnPassword, Password } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 
 type Errors = Partial<Record<"currentPassword" | "newPassword" | "confirm", string>>;
@@ -27,22 +26,7 @@ export function ChangePassword() {
   const [errors, setErrors] = useState<Errors>({});
   const first = !!user?.mustSetPassword;
 
-  const change = useMutation({
-    mutationFn: (body: { currentPassword?: string; newPassword: string }) =>
-      api.put<{ message: string; data: NonNullable<typeof user> }>("/user/api/user/reset-password", body),
-    onSuccess: (reply) => {
-      notify.success(t("profile:password.done"));
-      if (reply.data) setSession(reply.data);
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-    },
-    onError: (e) => {
-      const f = fieldErrors(e);
-      setErrors({ currentPassword: f.currentPassword, newPassword: f.newPassword ?? (!f.currentPassword ? errorText(e) : undefined) });
-      notify.error(`${t("profile:password.failed")} ${errorText(e)}`);
-    },
-  });
+  const change = useAction(changeOwnPassword);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +36,23 @@ export function ChangePassword() {
     if (next !== confirm) found.confirm = t("profile:password.mismatch");
     setErrors(found);
     if (Object.keys(found).length) return;
-    change.mutate(first ? { newPassword: next } : { currentPassword: current, newPassword: next });
+    change.mutate(
+      { body: first ? { newPassword: next } : { currentPassword: current, newPassword: next } },
+      {
+        onSuccess: (reply) => {
+          notify.success(t("profile:password.done"));
+          setSession(reply.data);
+          setCurrent("");
+          setNext("");
+          setConfirm("");
+        },
+        onError: (e) => {
+          const f = fieldErrors(e);
+          setErrors({ currentPassword: f.currentPassword, newPassword: f.newPassword ?? (!f.currentPassword ? errorText(e) : undefined) });
+          notify.error(`${t("profile:password.failed")} ${errorText(e)}`);
+        },
+      },
+    );
   }
 
   return (

@@ -1,20 +1,18 @@
 import { Avatar, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAt, IconCheck, IconSwitchHorizontal } from "@tabler/icons-react";
-import { type AuthUser, ProfileUpdate } from "@taleem/contract";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { type AuthUser, getMe, ProfileUpdate, updateMe } from "@taleem/contract";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useRoleName } from "../roles/role-name";
 import { ChangePassword } from "./change-password";
 import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
 import { initials } from "./user-menu";
 
-type MeReply = { message: string; data: AuthUser };
 type Fields = { name: string; email: string; username: string; language: string };
 
 const fieldsOf = (u: AuthUser): Fields => ({ name: u.name, email: u.email ?? "", username: u.username ?? "", language: u.language });
@@ -26,18 +24,7 @@ function ProfileForm({ me }: { me: AuthUser }) {
   const fieldErrors = useFieldErrors();
   const [values, setValues] = useState<Fields>(() => fieldsOf(me));
   const [errors, setErrors] = useState<Partial<Fields>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put<MeReply>("/user/api/user", body),
-    onSuccess: (reply) => {
-      notify.success(t("profile:form.saved"));
-      setSession(reply.data);
-      if (reply.data.language !== currentLanguage()) void setLanguage(reply.data.language, { save: false });
-    },
-    onError: (e) => {
-      setErrors(fieldErrors(e));
-      notify.error(`${t("profile:form.failed")} ${errorText(e)}`);
-    },
-  });
+  const save = useAction(updateMe);
   const set = (k: keyof Fields) => (v: string) => {
     setValues((old) => ({ ...old, [k]: v }));
     setErrors(({ [k]: _gone, ...rest }) => rest);
@@ -61,7 +48,20 @@ function ProfileForm({ me }: { me: AuthUser }) {
       }
       return setErrors(found);
     }
-    save.mutate(body);
+    save.mutate(
+      { body: parsed.data },
+      {
+        onSuccess: (reply) => {
+          notify.success(t("profile:form.saved"));
+          setSession(reply.data);
+          if (reply.data.language !== currentLanguage()) void setLanguage(reply.data.language, { save: false });
+        },
+        onError: (e) => {
+          setErrors(fieldErrors(e));
+          notify.error(`${t("profile:form.failed")} ${errorText(e)}`);
+        },
+      },
+    );
   }
   return (
     <Card withBorder radius="md" padding="lg">
@@ -181,7 +181,7 @@ function Profiles({ me }: { me: AuthUser }) {
 export function ProfilePage() {
   const { t } = useTranslation(["profile"]);
   const roleName = useRoleName();
-  const me = useQuery({ queryKey: ["me"], queryFn: () => api.get<MeReply>("/user/api/user", undefined, { page: true }) });
+  const me = useActionQuery(getMe);
   const user = useAuth((s) => s.user);
   const setSession = useAuth((s) => s.setSession);
   // The fresh record (changed by the school meanwhile, say) becomes the session's.

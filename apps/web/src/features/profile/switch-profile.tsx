@@ -1,18 +1,17 @@
 import { Alert, Button, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
-import { type AuthUser, areaHome } from "@taleem/contract";
+import { type AuthUser, areaHome, switchProfile } from "@taleem/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
+import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaBase } from "../../ui/area-path";
 import { useRoleName } from "../roles/role-name";
 
 type Profile = AuthUser["profile"];
-type SwitchReply = { auth?: boolean; twoFactorRequired?: boolean; user?: AuthUser; token?: string; message?: string };
 
 /** Where the page lands after a switch: the new profile's area home (the right-to-left twin stays right to left). */
 export function landingAfterSwitch(area: Profile["area"], base: string): string {
@@ -31,17 +30,17 @@ export function useSwitchProfile() {
   const errorText = useErrorText();
   const { t } = useTranslation("profile");
   const [pending, setPending] = useState<Profile | null>(null);
+  // The profile switched to rides along as the mutation's variables (the code step shows it).
   const mutation = useMutation({
-    mutationFn: (v: { profile: Profile; otp?: string }) =>
-      api.put<SwitchReply>("/user/api/user/switchprofile", { profileId: v.profile.id, ...(v.otp ? { otp: v.otp } : {}) }),
+    mutationFn: (v: { profile: Profile; otp?: string }) => callAction(switchProfile, { body: { profileId: v.profile.id, ...(v.otp ? { otp: v.otp } : {}) } }),
     onSuccess: (reply, v) => {
-      if (reply.twoFactorRequired || reply.auth === false) {
+      if (!reply.auth) {
         setPending(v.profile);
         return;
       }
-      if (reply.user) setSession(reply.user, reply.token);
+      setSession(reply.user);
       setPending(null);
-      window.location.assign(landingAfterSwitch(reply.user?.role.area ?? v.profile.area, base));
+      window.location.assign(landingAfterSwitch(reply.user.role.area, base));
     },
     // A wrong code is said inside the code dialog; anything else as a toast.
     onError: (e, v) => {

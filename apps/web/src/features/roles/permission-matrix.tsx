@@ -1,14 +1,12 @@
 import { Alert, Badge, Button, Center, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconLock, IconShieldCheck } from "@tabler/icons-react";
-import { CRUD_ACTIONS, FULL_ACCESS, MODULES, type PermissionMap, type RoleRow } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CRUD_ACTIONS, FULL_ACCESS, MODULES, type PermissionMap, type RoleRow, setRolePermissions } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { useRoleName } from "./role-name";
 
@@ -38,7 +36,6 @@ export function PermissionMatrix({ role, onClose }: { role: RoleRow | null; onCl
   const phone = useMediaQuery("(max-width: 48em)");
   const roleName = useRoleName();
   const allowed = useCan();
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [map, setMap] = useState<PermissionMap>({});
   const [forRole, setForRole] = useState<number | null>(null);
@@ -49,16 +46,20 @@ export function PermissionMatrix({ role, onClose }: { role: RoleRow | null; onCl
   const locked = !!role && isFullAccess(role);
   const editable = !locked && allowed("roles", "edit");
 
-  const save = useMutation({
-    mutationFn: (body: { id: number; permissions: PermissionMap }) => api.put<{ message: string; data: RoleRow }>("/admin/api/role/permission", body),
-    onMutate: () => notify.info(t("roles:matrix.saving")),
-    onSuccess: () => {
-      notify.success(t("roles:matrix.saved", { name: role ? roleName(role.name) : "" }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("role").all });
-      close();
-    },
-    onError: (e) => notify.error(`${t("roles:matrix.failed")} ${errorText(e)}`),
-  });
+  const save = useAction(setRolePermissions);
+  function submit(r: RoleRow) {
+    notify.info(t("roles:matrix.saving"));
+    save.mutate(
+      { body: { id: r.id, permissions: tidy(map) } },
+      {
+        onSuccess: () => {
+          notify.success(t("roles:matrix.saved", { name: roleName(r.name) }));
+          close();
+        },
+        onError: (e) => notify.error(`${t("roles:matrix.failed")} ${errorText(e)}`),
+      },
+    );
+  }
   function close() {
     setForRole(null);
     onClose();
@@ -177,7 +178,7 @@ export function PermissionMatrix({ role, onClose }: { role: RoleRow | null; onCl
               {editable ? t("admin:actions.cancel") : t("admin:actions.close")}
             </Button>
             {editable && role && (
-              <Button loading={save.isPending} onClick={() => save.mutate({ id: role.id, permissions: tidy(map) })}>
+              <Button loading={save.isPending} onClick={() => submit(role)}>
                 {t("roles:matrix.save")}
               </Button>
             )}

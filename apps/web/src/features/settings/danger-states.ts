@@ -1,6 +1,7 @@
-import { WIPE_DONE_MESSAGE } from "@taleem/contract";
+import { verifyAdmin, WIPE_DONE_MESSAGE, wipeData } from "@taleem/contract";
 import { useCallback, useState } from "react";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
+import { callAction } from "../../lib/use-action";
 
 export type Phase = "idle" | "loading" | "succeeded" | "failed";
 
@@ -22,7 +23,8 @@ export function useAdminVerification() {
   const verify = useCallback(async (password: string) => {
     setState({ ...IDLE, phase: "loading" });
     try {
-      const reply = await api.post<{ auth?: boolean; message?: string }>("/admin/open/auth/verify-admin", { password });
+      // Read defensively: the specification's client trusts only `auth: true`.
+      const reply: { auth?: boolean; message?: string } = await callAction(verifyAdmin, { body: { password } });
       if (reply?.auth === true) return setState({ ...IDLE, phase: "succeeded" });
       setState({ phase: "failed", error: reply?.message || "Verification failed", cause: null });
     } catch (e) {
@@ -43,7 +45,7 @@ export function useDataWipe() {
   const wipe = useCallback(async (password: string) => {
     setState({ ...IDLE, phase: "loading" });
     try {
-      const reply = await api.post<{ message?: string; error_message?: string }>("/admin/api/setting/wipe-data", { password });
+      const reply: { message?: string; error_message?: string } = await callAction(wipeData, { body: { password } });
       if (reply?.message === WIPE_DONE_MESSAGE) return setState({ ...IDLE, phase: "succeeded" });
       setState({ phase: "failed", error: reply?.error_message || "Data wipe failed", cause: null });
     } catch (e) {

@@ -1,21 +1,19 @@
 import { Avatar, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconAt, IconCheck, IconPhone, IconWorld } from "@tabler/icons-react";
-import { LANGUAGES, SchoolDetails, type SettingsReply } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ActionInput, type ActionReply, getSettings, LANGUAGES, SchoolDetails, updateSettings } from "@taleem/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { LANGUAGE_NAMES } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { actionKey, useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
 import { DangerZone } from "./danger-zone";
 
-type Settings = z.infer<typeof SettingsReply>;
-export const settingsKeys = { all: ["settings"] as const };
+type Settings = ActionReply<typeof getSettings>;
 
 /** The public config keys this screen edits (all are in PUBLIC_CONFIG_KEYS: shown on the sign-in and admission pages). */
 const PUBLIC_TEXT = ["tagline", "website", "academicYear"] as const;
@@ -90,20 +88,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       setErrors(({ [k]: _gone, ...rest }) => rest);
     };
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put<Settings>("/admin/api/setting", body),
-    onMutate: () => notify.info(t("settings:saving")),
-    onSuccess: (reply) => {
-      notify.success(t("settings:saved"));
-      qc.setQueryData(settingsKeys.all, reply);
-      void refreshSession();
-    },
-    onError: (e) => {
-      const f = fieldErrors(e);
-      setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k.replace(/^school\./, ""), m])));
-      notify.error(`${t("settings:failed")} ${errorText(e)}`);
-    },
-  });
+  const save = useAction(updateSettings);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -128,7 +113,23 @@ function SettingsForm({ settings }: { settings: Settings }) {
     if (v.website.trim() && !/^https?:\/\/\S+\.\S+/.test(v.website.trim())) found.website = t("settings:websiteRule");
     setErrors(found);
     if (Object.keys(found).length) return;
-    save.mutate(body);
+    notify.info(t("settings:saving"));
+    // The school's fields were checked above with the contract's own schema.
+    save.mutate(
+      { body: body as ActionInput<typeof updateSettings>["body"] },
+      {
+        onSuccess: (reply) => {
+          notify.success(t("settings:saved"));
+          qc.setQueryData(actionKey(getSettings, {}), reply);
+          void refreshSession();
+        },
+        onError: (e) => {
+          const f = fieldErrors(e);
+          setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k.replace(/^school\./, ""), m])));
+          notify.error(`${t("settings:failed")} ${errorText(e)}`);
+        },
+      },
+    );
   }
 
   const languageData = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
@@ -294,7 +295,7 @@ export function SettingsPage() {
   const { t } = useTranslation(["settings", "admin"]);
   const allowed = useCan();
   const errorText = useErrorText();
-  const settings = useQuery({ queryKey: settingsKeys.all, queryFn: () => api.get<Settings>("/admin/api/setting", undefined, { page: true }) });
+  const settings = useActionQuery(getSettings);
   return (
     <Stack gap="lg" maw={960}>
       <div>

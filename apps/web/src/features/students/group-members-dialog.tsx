@@ -1,59 +1,48 @@
 import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconPlus, IconUserMinus } from "@tabler/icons-react";
-import type { StudentBrief, StudentGroupRow } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { bulkUpdateStudentGroup, removeFromStudentGroup, type StudentGroupRow, studentGroupMembers } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
-import { resourceKeys } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { iso } from "../academics/isolate";
 import { NativeName } from "./native-name";
 import { StudentPicker } from "./student-picker";
 
-const membersKey = (id: number) => ["student-group-members", id] as const;
-
 /** A group's students: listed, added one by one (found by search), removed. */
 export function GroupMembersDialog({ group, onClose }: { group: StudentGroupRow | null; onClose: () => void }) {
   const { t } = useTranslation(["students", "admin"]);
-  const qc = useQueryClient();
   const to = useAreaPath();
   const allowed = useCan();
   const errorText = useErrorText();
   const [adding, setAdding] = useState<string | null>(null);
   const id = group?.id ?? 0;
-  const members = useQuery({
-    queryKey: membersKey(id),
-    queryFn: () => api.get<{ rows: StudentBrief[]; count: number }>(`/admin/api/student-group/students/${id}`),
-    enabled: !!group,
-  });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: membersKey(id) });
-    void qc.invalidateQueries({ queryKey: resourceKeys("student-group").lists() });
-  };
-  const add = useMutation({
-    mutationFn: (studentId: number) => api.post("/admin/api/student-group/bulk-update", { id, studentIds: [studentId] }),
-    onSuccess: () => {
-      notify.success(t("students:groups.members.added"));
-      setAdding(null);
-      refresh();
-    },
-    onError: (e) => notify.error(errorText(e)),
-  });
-  const remove = useMutation({
-    mutationFn: (studentId: number) => api.post("/admin/api/student-group/remove-from-group", { id, studentIds: [studentId] }),
-    onSuccess: () => {
-      notify.success(t("students:groups.members.removed"));
-      refresh();
-    },
-    onError: (e) => notify.error(errorText(e)),
-  });
+  // Each change refreshes the groups' counts (its declaration) and this list (every action reply).
+  const members = useActionQuery(studentGroupMembers, { params: { id } }, { enabled: !!group });
+  const addMember = useAction(bulkUpdateStudentGroup);
+  const removeMember = useAction(removeFromStudentGroup);
+  const add = (studentId: number) =>
+    addMember.mutate(
+      { body: { id, studentIds: [studentId] } },
+      {
+        onSuccess: () => {
+          notify.success(t("students:groups.members.added"));
+          setAdding(null);
+        },
+        onError: (e) => notify.error(errorText(e)),
+      },
+    );
+  const remove = (studentId: number) =>
+    removeMember.mutate(
+      { body: { id, studentIds: [studentId] } },
+      { onSuccess: () => notify.success(t("students:groups.members.removed")), onError: (e) => notify.error(errorText(e)) },
+    );
   const rows = members.data?.rows ?? [];
   const mayEdit = allowed("students", "edit");
   return (
@@ -62,7 +51,7 @@ export function GroupMembersDialog({ group, onClose }: { group: StudentGroupRow 
         {mayEdit && (
           <Group align="flex-end" wrap="nowrap">
             <StudentPicker style={{ flex: 1 }} label={t("students:groups.members.add")} value={adding} onChange={setAdding} exclude={rows.map((r) => r.id)} />
-            <Button leftSection={<IconPlus size={16} />} disabled={!adding} loading={add.isPending} onClick={() => adding && add.mutate(Number(adding))}>
+            <Button leftSection={<IconPlus size={16} />} disabled={!adding} loading={addMember.isPending} onClick={() => adding && add(Number(adding))}>
               {t("students:groups.members.addButton")}
             </Button>
           </Group>
@@ -94,8 +83,8 @@ export function GroupMembersDialog({ group, onClose }: { group: StudentGroupRow 
                     variant="subtle"
                     color="red"
                     aria-label={t("students:groups.members.remove", { name: s.name })}
-                    loading={remove.isPending && remove.variables === s.id}
-                    onClick={() => remove.mutate(s.id)}
+                    loading={removeMember.isPending && removeMember.variables?.body?.studentIds?.[0] === s.id}
+                    onClick={() => remove(s.id)}
                   >
                     <IconUserMinus size={16} />
                   </ActionIcon>

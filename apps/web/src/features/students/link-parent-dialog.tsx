@@ -1,13 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { IconLink } from "@tabler/icons-react";
-import type { StudentRow } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { assignStudentsToUser, type StudentRow } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 import { iso } from "../academics/isolate";
 import { useParentOptions } from "../academics/people-options";
 
@@ -19,7 +17,6 @@ export const RELATIONS = ["father", "mother", "guardian", "grandparent", "siblin
  */
 export function LinkParentDialog({ student, opened, onClose }: { student: StudentRow; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(["students", "admin"]);
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const parents = useParentOptions(opened);
   const [parent, setParent] = useState<string | null>(null);
@@ -31,17 +28,18 @@ export function LinkParentDialog({ student, opened, onClose }: { student: Studen
     }
   }, [opened]);
   const linked = new Set(student.guardians.map((g) => String(g.userId)));
-  const link = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string; count: number }>("/admin/api/user/assign-student", { userId: Number(parent), studentIds: [student.id], relation }),
-    onSuccess: () => {
-      notify.success(t("students:guardians.linked"));
-      void qc.invalidateQueries({ queryKey: resourceKeys("student").all });
-      void qc.invalidateQueries({ queryKey: resourceKeys("user").lists() });
-      onClose();
-    },
-    onError: (e) => notify.error(`${t("students:guardians.linkFailed")} ${errorText(e)}`),
-  });
+  const assign = useAction(assignStudentsToUser);
+  const link = () =>
+    assign.mutate(
+      { body: { userId: Number(parent), studentIds: [student.id], relation } },
+      {
+        onSuccess: () => {
+          notify.success(t("students:guardians.linked"));
+          onClose();
+        },
+        onError: (e) => notify.error(`${t("students:guardians.linkFailed")} ${errorText(e)}`),
+      },
+    );
   return (
     <Modal opened={opened} onClose={onClose} title={t("students:guardians.linkTitle", { name: iso(student.name) })} centered>
       <Stack gap="md">
@@ -65,10 +63,10 @@ export function LinkParentDialog({ student, opened, onClose }: { student: Studen
           allowDeselect={false}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={link.isPending}>
+          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button leftSection={<IconLink size={16} />} disabled={!parent} loading={link.isPending} onClick={() => link.mutate()}>
+          <Button leftSection={<IconLink size={16} />} disabled={!parent} loading={assign.isPending} onClick={link}>
             {t("students:guardians.link")}
           </Button>
         </Group>

@@ -4,10 +4,7 @@ import { type StudentGroupRow, studentGroupResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ResourceList } from "../../ui/resource";
-import { viewOf } from "../academics/resource-view";
 import { GroupMembersDialog } from "./group-members-dialog";
-
-export const studentGroups = viewOf(studentGroupResource, "students:groups");
 
 /** Named sets of students (a Quran circle, a bus route, a tuition batch) across classrooms. */
 export function StudentGroupsPage() {
@@ -16,7 +13,7 @@ export function StudentGroupsPage() {
   return (
     <>
       <ResourceList<StudentGroupRow>
-        definition={studentGroups}
+        definition={studentGroupResource}
         description={t("students:groups.description")}
         cells={{
           description: (g) =>

@@ -2,13 +2,14 @@ import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Modal, Paper, SimpleG
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowsExchange, IconCertificate, IconLink, IconLinkOff, IconPencil, IconSchool, IconUserPlus } from "@tabler/icons-react";
 import type { EnrolmentRow, StudentRow } from "@taleem/contract";
-import { studentResource } from "@taleem/contract";
+import { getStudent, studentResource } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { api } from "../../lib/api";
 import { formatDate, formatNumber } from "../../lib/format";
+import { callAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -16,7 +17,6 @@ import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { type ListReply, ResourceForm, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { iso } from "../academics/isolate";
-import { viewOf } from "../academics/resource-view";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog } from "../enrolments/enrolment-dialogs";
 import { STATUS_COLOR } from "../enrolments/enrolment-status";
 import { type LinkTarget, VerificationLinkDialog } from "../enrolments/verification-link-dialog";
@@ -24,8 +24,6 @@ import { LinkParentDialog } from "./link-parent-dialog";
 import { NativeName } from "./native-name";
 import { nativeNameField } from "./student-fields";
 import { STUDENT_STATUS_COLOR } from "./student-status";
-
-const students = viewOf(studentResource, "students");
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,11 +56,11 @@ export function StudentProfilePage() {
   const [enrolling, setEnrolling] = useState(false);
   const [transferring, setTransferring] = useState<EnrolmentTarget | null>(null);
   const [sharing, setSharing] = useState<LinkTarget | null>(null);
-  const { update } = useResourceMutations<StudentRow>(students);
+  const { update } = useResourceMutations<StudentRow>(studentResource);
 
   const student = useQuery({
     queryKey: resourceKeys("student").detail(id),
-    queryFn: () => api.get<{ data: StudentRow }>(`${resourceUrl("student")}/${id}`, undefined, { page: true }).then((r) => r.data),
+    queryFn: () => callAction(getStudent, { params: { id } }, { page: true }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
   });
   const history = useQuery({
@@ -264,7 +262,7 @@ export function StudentProfilePage() {
       >
         {editing && (
           <ResourceForm<StudentRow>
-            definition={students}
+            definition={studentResource}
             row={s}
             fieldOptions={{ nameNative: nativeNameField(t("students:nativeHint")), photo: { description: t("students:photoHint") } }}
             onSaved={() => setEditing(false)}

@@ -5,14 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters, viewOf } from "../academics/resource-view";
+import { useChoiceFilters } from "../academics/resource-view";
 import { useClassrooms } from "../classrooms/use-classrooms";
 import { NativeName } from "./native-name";
 import { nativeNameField } from "./student-fields";
 import { STUDENT_STATUS_COLOR } from "./student-status";
-
-// The server also filters students by their current classroom and by group.
-const students = viewOf(studentResource, "students", { addFilters: { classroomId: "exact", groupId: "exact" } });
 
 /** The school's students: found by name (in either script), admission number or mobile; each opens a profile. */
 export function StudentsPage() {
@@ -25,7 +22,7 @@ export function StudentsPage() {
     classroomId: rooms.grouped.flatMap((g) => g.items.map((i) => ({ value: i.value, label: `${i.label} · ${g.group}` }))),
     groupId: groups.options,
   };
-  const definition = useChoiceFilters(students, choices);
+  const definition = useChoiceFilters(studentResource, choices);
   return (
     <ResourceList<StudentRow>
       definition={definition}

@@ -1,16 +1,14 @@
 import { Alert, Button, Checkbox, Group, Modal, ScrollArea, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
-import type { ClassroomStudent, HourRow } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ClassroomStudent, type HourRow, updateHourStudents } from "@taleem/contract";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
-import { resourceKeys } from "../../ui/resource";
 import { iso } from "../academics/isolate";
 import { useRoster } from "../classrooms/use-classrooms";
 import { NativeName } from "../students/native-name";
@@ -29,24 +27,13 @@ export function HourStudentsDialog({ hour, onClose }: { hour: HourRow | null; on
   const errorText = useErrorText();
   const day = useDayName();
   const phone = useMediaQuery("(max-width: 48em)");
-  const qc = useQueryClient();
   const roster = useRoster(hour?.classroomId);
   const students = roster.data?.rows ?? [];
   const [mode, setMode] = useState<Mode>("all");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [search, setSearch] = useState("");
-  const save = useMutation({
-    mutationFn: (studentIds: number[]) => api.post<{ data: HourRow }>("/admin/api/hour/update-students", { id: hour!.id, studentIds }),
-    onSuccess: (r) => {
-      notify.success(
-        r.data.audience === "all"
-          ? t("timetable:hours.students.savedAll")
-          : t("timetable:hours.students.savedSome", { n: formatNumber(r.data.studentIds.length) }),
-      );
-      void qc.invalidateQueries({ queryKey: resourceKeys("hour").all });
-      onClose();
-    },
-  });
+  // Its declaration refreshes the hours.
+  const save = useAction(updateHourStudents);
   const { reset } = save;
   // Each opening starts from what the hour has now.
   useEffect(() => {
@@ -82,7 +69,20 @@ export function HourStudentsDialog({ hour, onClose }: { hour: HourRow | null; on
       }
       return next;
     });
-  const submit = () => save.mutate(mode === "all" ? [] : students.filter((s) => chosen.has(s.id)).map((s) => s.id));
+  const submit = () =>
+    save.mutate(
+      { body: { id: hour!.id, studentIds: mode === "all" ? [] : students.filter((s) => chosen.has(s.id)).map((s) => s.id) } },
+      {
+        onSuccess: (r) => {
+          notify.success(
+            r.data.audience === "all"
+              ? t("timetable:hours.students.savedAll")
+              : t("timetable:hours.students.savedSome", { n: formatNumber(r.data.studentIds.length) }),
+          );
+          onClose();
+        },
+      },
+    );
   const empty = mode === "selected" && picked === 0;
 
   let list = null;

@@ -8,14 +8,13 @@ import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { useChoiceFilters, viewOf } from "../academics/resource-view";
+import { useChoiceFilters } from "../academics/resource-view";
 import { classroomField } from "../classrooms/classroom-fields";
 import { useClassrooms } from "../classrooms/use-classrooms";
 import { HourStudentsDialog } from "./hour-students-dialog";
 import { timeField } from "./time-field";
 import { DAYS, formatTimeOfDay, useDayName } from "./time-text";
 
-const hours = viewOf(hourResource, "timetable:hours");
 // The contract offers the day as a select of "1".."7", but the API takes a number: the form keeps
 // it as a number field and shows it as a choice of day names.
 const fields: FieldSpec[] = hourResource.fields.map((f) => (f.key === "dayOfWeek" ? { key: "dayOfWeek", kind: "number", required: true } : f));
@@ -51,7 +50,7 @@ export function HoursPage() {
     dayOfWeek: DAYS.map((d) => ({ value: String(d), label: day(d) })),
     sessionId: sessions.options,
   };
-  const definition = useChoiceFilters(hours, choices);
+  const definition = useChoiceFilters(hourResource, choices);
   const allowed = useCan();
   const [choosing, setChoosing] = useState<HourRow | null>(null);
   const actions = useMemo<RowAction<HourRow>[]>(

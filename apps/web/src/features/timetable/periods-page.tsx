@@ -1,24 +1,24 @@
 import { Badge, Button, Group, Paper, Select, Text } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { IconCheck, IconChecks, IconX } from "@tabler/icons-react";
-import { type HourRow, type PeriodRow, periodResource } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { approvePeriods, type HourRow, type PeriodRow, periodResource } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type FieldOptions, type ListReply, ResourceList, type RowAction, resourceKeys, resourceUrl, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { useStaffOptions } from "../academics/people-options";
-import { useChoiceFilters, viewOf } from "../academics/resource-view";
+import { useChoiceFilters } from "../academics/resource-view";
 import { classroomField, staffField } from "../classrooms/classroom-fields";
 import { useClassrooms } from "../classrooms/use-classrooms";
 import { formatTimeOfDay, useDayName } from "./time-text";
 
-const periods = viewOf(periodResource, "timetable:periods");
 const STATUSES = ["submitted", "approved", "rejected"] as const;
 const STATUS_COLOR: Record<string, string> = { submitted: "yellow", approved: "teal", rejected: "red" };
 
@@ -61,7 +61,6 @@ function HourField({ value, error, onChange, label }: Parameters<NonNullable<Fie
 export function PeriodsPage() {
   const { t } = useTranslation(["timetable", "admin"]);
   const allowed = useCan();
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
   const rooms = useClassrooms();
@@ -70,15 +69,17 @@ export function PeriodsPage() {
   const mayApprove = allowed("academics", "approve");
   const day = search.get("dateFrom") && search.get("dateFrom") === search.get("dateTo") ? search.get("dateFrom") : null;
 
-  const decide = useMutation({
-    mutationFn: ({ ids, status }: { ids: number[]; status: "approved" | "rejected" }) =>
-      api.post<{ updated: number }>("/admin/api/period/approve", { ids, status }),
-    onSuccess: (r, v) => {
-      notify.success(t(v.status === "approved" ? "timetable:periods.approved" : "timetable:periods.rejected", { n: formatNumber(r.updated) }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("period").all });
-    },
-    onError: (e) => notify.error(`${t("timetable:periods.decideFailed")} ${errorText(e)}`),
-  });
+  // Its declaration refreshes the periods.
+  const approve = useAction(approvePeriods);
+  const decide = (ids: number[], status: "approved" | "rejected") =>
+    approve.mutate(
+      { body: { ids, status } },
+      {
+        onSuccess: (r) =>
+          notify.success(t(status === "approved" ? "timetable:periods.approved" : "timetable:periods.rejected", { n: formatNumber(r.updated) })),
+        onError: (e) => notify.error(`${t("timetable:periods.decideFailed")} ${errorText(e)}`),
+      },
+    );
 
   const actions: RowAction<PeriodRow>[] = mayApprove
     ? [
@@ -87,7 +88,7 @@ export function PeriodsPage() {
           label: t("timetable:periods.approve"),
           icon: <IconCheck size={16} />,
           color: "teal",
-          onClick: (p) => decide.mutate({ ids: [p.id], status: "approved" }),
+          onClick: (p) => decide([p.id], "approved"),
           hidden: (p) => p.status === "approved",
         },
         {
@@ -95,7 +96,7 @@ export function PeriodsPage() {
           label: t("timetable:periods.reject"),
           icon: <IconX size={16} />,
           color: "red",
-          onClick: (p) => decide.mutate({ ids: [p.id], status: "rejected" }),
+          onClick: (p) => decide([p.id], "rejected"),
           hidden: (p) => p.status === "rejected",
         },
       ]
@@ -121,7 +122,7 @@ export function PeriodsPage() {
     teacherId: staff.options,
     status: STATUSES.map((s) => ({ value: s, label: t(`timetable:periods.options.status.${s}`) })),
   };
-  const definition = useChoiceFilters(periods, choices);
+  const definition = useChoiceFilters(periodResource, choices);
   return (
     <ResourceList<PeriodRow>
       definition={definition}
@@ -150,8 +151,13 @@ export function PeriodsPage() {
                 size="xs"
                 color="teal"
                 leftSection={<IconChecks size={14} />}
-                loading={decide.isPending}
-                onClick={() => decide.mutate({ ids: waiting.map((p) => p.id), status: "approved" })}
+                loading={approve.isPending}
+                onClick={() =>
+                  decide(
+                    waiting.map((p) => p.id),
+                    "approved",
+                  )
+                }
               >
                 {t("timetable:periods.approveShown")}
               </Button>

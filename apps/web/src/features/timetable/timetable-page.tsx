@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus, IconDownload, IconUsersGroup } from "@tabler/icons-react";
-import type { HourRow } from "@taleem/contract";
+import { actionUrl, downloadTimetable, type HourRow } from "@taleem/contract";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -57,7 +57,7 @@ export function TimetablePage() {
     onError: (e) => notify.error(`${t("timetable:grid.failed")} ${errorText(e)}`),
   });
   const download = useMutation({
-    mutationFn: () => api.download(`/admin/api/hour/download/${week.hours[0]!.id}`, undefined, "timetable.pdf"),
+    mutationFn: () => api.download(actionUrl(downloadTimetable, { id: week.hours[0]!.id }), undefined, "timetable.pdf"),
     onSuccess: ({ blob, filename }) => save(blob, filename),
     onError: (e) => notify.error(`${t("timetable:grid.downloadFailed")} ${errorText(e)}`),
   });

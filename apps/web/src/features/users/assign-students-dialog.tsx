@@ -1,12 +1,13 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconLink } from "@tabler/icons-react";
-import type { StudentRow, UserRow } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { assignStudentsToUser, type StudentRow, type UserRow } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
@@ -33,7 +34,6 @@ export function useStudentsAvailable() {
 /** Links a parent to their children (POST /admin/api/user/assign-student), adding to the links they have. */
 export function AssignStudentsDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation(["users", "admin"]);
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [search, setSearch] = useState("");
   const [term] = useDebouncedValue(search, 300);
@@ -49,17 +49,7 @@ export function AssignStudentsDialog({ user, onClose }: { user: UserRow | null; 
   const names = { ...known, ...found };
   const data = Object.entries(names).map(([value, label]) => ({ value, label }));
 
-  const assign = useMutation({
-    mutationFn: (body: { userId: number; studentIds: number[]; relation: string }) =>
-      api.post<{ message: string; count: number }>("/admin/api/user/assign-student", body),
-    onSuccess: () => {
-      notify.success(t("users:assign.done"));
-      void qc.invalidateQueries({ queryKey: resourceKeys("student").all });
-      void qc.invalidateQueries({ queryKey: resourceKeys("user").lists() });
-      close();
-    },
-    onError: (e) => notify.error(`${t("users:assign.failed")} ${errorText(e)}`),
-  });
+  const assign = useAction(assignStudentsToUser);
   function close() {
     setSearch("");
     setChosen([]);
@@ -109,7 +99,19 @@ export function AssignStudentsDialog({ user, onClose }: { user: UserRow | null; 
             leftSection={<IconLink size={16} />}
             disabled={!chosen.length}
             loading={assign.isPending}
-            onClick={() => user && assign.mutate({ userId: user.id, studentIds: chosen.map(Number), relation })}
+            onClick={() =>
+              user &&
+              assign.mutate(
+                { body: { userId: user.id, studentIds: chosen.map(Number), relation } },
+                {
+                  onSuccess: () => {
+                    notify.success(t("users:assign.done"));
+                    close();
+                  },
+                  onError: (e) => notify.error(`${t("users:assign.failed")} ${errorText(e)}`),
+                },
+              )
+            }
           >
             {t("users:assign.submit")}
           </Button>

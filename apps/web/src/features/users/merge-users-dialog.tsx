@@ -1,12 +1,13 @@
 import { ActionIcon, Alert, Button, Group, List, Modal, Paper, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowsExchange, IconGitMerge, IconInfoCircle } from "@tabler/icons-react";
-import type { UserRow } from "@taleem/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { mergeUsers, type UserRow } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 
@@ -30,7 +31,6 @@ function useUserSearch(q: string, exclude: number | undefined) {
  */
 export function MergeUsersDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation(["users", "admin"]);
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [search, setSearch] = useState("");
   const [otherId, setOtherId] = useState<string | null>(null);
@@ -40,15 +40,7 @@ export function MergeUsersDialog({ user, onClose }: { user: UserRow | null; onCl
   const keep = keepThis ? user : other;
   const merged = keepThis ? other : user;
 
-  const merge = useMutation({
-    mutationFn: (body: { keepUserId: number; mergeUserId: number }) => api.post<{ message: string }>("/admin/api/user/merge", body),
-    onSuccess: () => {
-      notify.success(t("users:merge.done"));
-      void qc.invalidateQueries({ queryKey: resourceKeys("user").all });
-      close();
-    },
-    onError: (e) => notify.error(`${t("users:merge.failed")} ${errorText(e)}`),
-  });
+  const merge = useAction(mergeUsers);
   function close() {
     setSearch("");
     setOtherId(null);
@@ -129,7 +121,20 @@ export function MergeUsersDialog({ user, onClose }: { user: UserRow | null; onCl
             leftSection={<IconGitMerge size={16} />}
             disabled={!keep || !merged}
             loading={merge.isPending}
-            onClick={() => keep && merged && merge.mutate({ keepUserId: keep.id, mergeUserId: merged.id })}
+            onClick={() =>
+              keep &&
+              merged &&
+              merge.mutate(
+                { body: { keepUserId: keep.id, mergeUserId: merged.id } },
+                {
+                  onSuccess: () => {
+                    notify.success(t("users:merge.done"));
+                    close();
+                  },
+                  onError: (e) => notify.error(`${t("users:merge.failed")} ${errorText(e)}`),
+                },
+              )
+            }
           >
             {t("users:merge.submit")}
           </Button>

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { Password, type UserRow } from "@taleem/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Password, resetUserPassword, type UserRow } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 
 /**
  * Resets a person's password (POST /admin/api/user/resetpassword): a new one typed here, or none,
@@ -16,23 +14,11 @@ import { resourceKeys } from "../../ui/resource";
  */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation(["users", "admin"]);
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const reset = useMutation({
-    mutationFn: (body: { userId: number; password?: string }) => api.post<{ message: string }>("/admin/api/user/resetpassword", body),
-    onSuccess: () => {
-      notify.success(t("users:reset.done", { name: user?.name }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("user").lists() });
-      close();
-    },
-    onError: (e) => {
-      setError(fieldErrors(e).password ?? errorText(e));
-      notify.error(`${t("users:reset.failed")} ${errorText(e)}`);
-    },
-  });
+  const reset = useAction(resetUserPassword);
   function close() {
     setPassword("");
     setError(null);
@@ -42,7 +28,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; o
     e.preventDefault();
     if (!user) return;
     if (password && !Password.safeParse(password).success) return setError(t("admin:validation.minLength", { min: 8 }));
-    reset.mutate({ userId: user.id, ...(password ? { password } : {}) });
+    reset.mutate(
+      { body: { userId: user.id, ...(password ? { password } : {}) } },
+      {
+        onSuccess: () => {
+          notify.success(t("users:reset.done", { name: user.name }));
+          close();
+        },
+        onError: (e) => {
+          setError(fieldErrors(e).password ?? errorText(e));
+          notify.error(`${t("users:reset.failed")} ${errorText(e)}`);
+        },
+      },
+    );
   }
   return (
     <Modal

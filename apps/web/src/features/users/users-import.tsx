@@ -1,17 +1,16 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { type ImportRowError, USER_IMPORT_MAX_ROWS } from "@taleem/contract";
+import { type ImportRowError, importUsers, USER_IMPORT_MAX_ROWS } from "@taleem/contract";
 import "@mantine/dropzone/styles.css";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { resourceKeys } from "../../ui/resource";
 import { IMPORT_COLUMNS, type ImportColumn, type ImportRow, mapHeaders, toImportRows } from "./import-rows";
 import { readSpreadsheet, SpreadsheetError, toCsv } from "./spreadsheet";
 
@@ -29,7 +28,6 @@ const PREVIEW_ROWS = 100;
 export function UsersImport({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(["users", "admin"]);
   const phone = useMediaQuery("(max-width: 48em)");
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const [file, setFile] = useState<string | null>(null);
   const [rows, setRows] = useState<ImportRow[]>([]);
@@ -38,22 +36,24 @@ export function UsersImport({ opened, onClose }: { opened: boolean; onClose: () 
   const [rowErrors, setRowErrors] = useState<ImportRowError[]>([]);
   const label = (c: ImportColumn) => t(`users:fields.${c === "role" ? "roleId" : c}`);
 
-  const upload = useMutation({
-    mutationFn: () => api.post<{ message: string; count: number }>("/admin/api/user/bulk", { rows }),
-    onMutate: () => {
-      setRowErrors([]);
-      notify.info(t("users:import.importing", { n: formatNumber(rows.length) }));
-    },
-    onSuccess: (reply) => {
-      notify.success(t("users:import.done", { n: formatNumber(reply.count) }));
-      void qc.invalidateQueries({ queryKey: resourceKeys("user").all });
-      close();
-    },
-    onError: (e) => {
-      if (isApiError(e) && Array.isArray(e.params.errors)) setRowErrors(e.params.errors as ImportRowError[]);
-      notify.error(`${t("users:import.failed")} ${errorText(e)}`);
-    },
-  });
+  const upload = useAction(importUsers);
+  function submit() {
+    setRowErrors([]);
+    notify.info(t("users:import.importing", { n: formatNumber(rows.length) }));
+    upload.mutate(
+      { body: { rows } },
+      {
+        onSuccess: (reply) => {
+          notify.success(t("users:import.done", { n: formatNumber(reply.count) }));
+          close();
+        },
+        onError: (e) => {
+          if (isApiError(e) && Array.isArray(e.params.errors)) setRowErrors(e.params.errors as ImportRowError[]);
+          notify.error(`${t("users:import.failed")} ${errorText(e)}`);
+        },
+      },
+    );
+  }
 
   function reset() {
     setFile(null);
@@ -236,7 +236,7 @@ export function UsersImport({ opened, onClose }: { opened: boolean; onClose: () 
           <Button variant="default" onClick={close} disabled={upload.isPending}>
             {t("admin:actions.cancel")}
           </Button>
-          <Button leftSection={<IconUpload size={16} />} disabled={!rows.length} loading={upload.isPending} onClick={() => upload.mutate()}>
+          <Button leftSection={<IconUpload size={16} />} disabled={!rows.length} loading={upload.isPending} onClick={submit}>
             {t("users:import.submit", { n: formatNumber(rows.length) })}
           </Button>
         </Group>

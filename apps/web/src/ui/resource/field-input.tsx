@@ -95,6 +95,6 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
       );
     }
     default:
-      return <TextInput {...common} value={String(value ?? "")} onChange={text} />;
+      return <TextInput {...common} dir={field.native ? "auto" : undefined} value={String(value ?? "")} onChange={text} />;
   }
 }

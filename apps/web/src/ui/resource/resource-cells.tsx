@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import type { ColumnSpec } from "@taleem/contract";
 import type { ReactNode } from "react";
 import { formatDate, formatNumber } from "../../lib/format";
@@ -16,6 +16,7 @@ export function defaultCell(
   column: ColumnSpec,
   value: unknown,
   words: { option: (field: string, v: string) => string; yes: string; no: string; translated: boolean },
+  row: Record<string, unknown> = {},
 ): ReactNode {
   if (value === null || value === undefined || value === "") {
     return (
@@ -35,6 +36,25 @@ export function defaultCell(
       return <bdi>{formatDate(String(value))}</bdi>;
     case "number":
       return <bdi>{formatNumber(Number(value))}</bdi>;
+    case "year":
+      return <bdi>{formatNumber(Number(value), { useGrouping: false })}</bdi>;
+    case "phone":
+      return <span dir="ltr">{String(value)}</span>;
+    case "name": {
+      const native = row[`${column.key}Native`];
+      return (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            <bdi>{String(value)}</bdi>
+          </Text>
+          {typeof native === "string" && native && (
+            <Text size="sm" c="dimmed">
+              <bdi dir="auto">{native}</bdi>
+            </Text>
+          )}
+        </Stack>
+      );
+    }
     case "boolean":
       return (
         <Badge variant="dot" color={value ? "teal" : "gray"}>

@@ -14,7 +14,7 @@ export interface FieldOptions {
   hidden?: boolean;
   refLabel?: (label: string) => string;
   /** Replaces the standard input for this field. */
-  render?: (input: { value: unknown; error?: string; onChange: (v: unknown) => void; label: string }) => ReactNode;
+  render?: (input: { value: unknown; error?: string; onChange: (v: unknown) => void; label: string; description?: string }) => ReactNode;
 }
 
 export interface ResourceFormProps<Row extends { id: number }> {
@@ -46,7 +46,7 @@ export function ResourceForm<Row extends { id: number }>({
   onCancel,
 }: ResourceFormProps<Row>) {
   const mode = row ? "edit" : "create";
-  const { t, stem, names, field: fieldLabel, option } = useResourceTexts(definition);
+  const { t, stem, names, field: fieldLabel, hint, option } = useResourceTexts(definition);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
   const { create, update } = useResourceMutations<Row>(definition);
@@ -110,7 +110,7 @@ export function ResourceForm<Row extends { id: number }>({
             const opts = fieldOptions[f.key] ?? {};
             const label = fieldLabel(f.key);
             const input = opts.render ? (
-              opts.render({ value: values[f.key], error: errors[f.key], onChange: set(f.key), label })
+              opts.render({ value: values[f.key], error: errors[f.key], onChange: set(f.key), label, description: opts.description ?? hint(f.key) })
             ) : (
               <FieldInput
                 field={f}
@@ -119,7 +119,7 @@ export function ResourceForm<Row extends { id: number }>({
                 error={errors[f.key]}
                 onChange={set(f.key)}
                 option={(v) => option(f.key, v)}
-                description={opts.description}
+                description={opts.description ?? hint(f.key)}
                 disabled={opts.disabled || saving}
                 refLabel={opts.refLabel}
               />

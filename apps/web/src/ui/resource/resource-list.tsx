@@ -54,9 +54,11 @@ type Editing<Row> = { row?: Row } | null;
  * state lives in the URL, so a reload or a shared link shows the same page.
  */
 export function ResourceList<Row extends { id: number }>(props: ResourceListProps<Row>) {
-  const { definition, cells, rowActions = [], canEdit, canDelete, filterOptions, toolbar, summary, form, description } = props;
+  const { definition, cells, rowActions = [], canEdit, canDelete, filterOptions, toolbar, summary, form } = props;
   const texts = useResourceTexts(definition);
   const { t, names } = texts;
+  // What the list is for: the screen's own words, else the resource's `description` text, if any.
+  const description = props.description ?? (t(`${texts.stem}description`, { defaultValue: "" }) || undefined);
   const errorText = useErrorText();
   const allowed = useCan();
   const phone = useMediaQuery("(max-width: 48em)");

@@ -89,7 +89,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               <Table.Tr key={row.id}>
                 {columns.map((c) => (
                   <Table.Td key={c.key}>
-                    {cells[c.key] ? cells[c.key]!(row) : defaultCell(c, record[c.key], { ...words, translated: translated.has(c.key) })}
+                    {cells[c.key] ? cells[c.key]!(row) : defaultCell(c, record[c.key], { ...words, translated: translated.has(c.key) }, record)}
                   </Table.Td>
                 ))}
                 {hasMenu && (

@@ -20,11 +20,13 @@ export function useResourceTexts(definition: Pick<ResourceDefinition, "i18n">) {
     return { entity, Entity: capital(entity), entities, Entities: capital(entities), title: t(`${stem}title`) };
   }, [t, stem]);
   const field = useCallback((key: string) => t(`${stem}fields.${key}`), [t, stem]);
+  /** A field's hint under its input (`hints.<key>`), when the resource has one. */
+  const hint = useCallback((key: string) => t(`${stem}hints.${key}`, { defaultValue: "" }) || undefined, [t, stem]);
   const option = useCallback(
     (fieldKey: string, value: string) => t([`${stem}options.${fieldKey}.${value}`, `admin:options.${fieldKey}.${value}`], { defaultValue: value }),
     [t, stem],
   );
-  return { t, ns, stem, names, field, option };
+  return { t, ns, stem, names, field, hint, option };
 }
 
 /** "users" -> ["users", ""]; "academics:batches" -> ["academics", "batches"]. */
