@@ -1,15 +1,19 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
+import { createScratchDatabase } from "../src/db/scratch-database.js";
 import type { Services } from "../src/platform/services.js";
 import { provisionTenant } from "../src/platform/tenancy/provision.js";
 
 export type TestApp = FastifyInstance & { services: Services };
 
 let shared: Promise<{ app: TestApp; database: Database }> | undefined;
+/** Every app built here and not closed yet: test/file-setup.ts closes them when a test file ends. */
+const open = new Set<TestApp>();
 
 export const TEST_ENV = {
   NODE_ENV: "test",
@@ -18,24 +22,79 @@ export const TEST_ENV = {
   LOGIN_MAX_FAILURES_PER_IP: "100000",
 };
 
-/** One app and one migrated database per worker, shared by the worker's tests. */
+/**
+ * One app per test file, shared by the file's tests: on PGlite its database is a copy no other file
+ * sees; on PostgreSQL it is this run's database (see `buildTestApp`).
+ */
 export function testApp(env: Record<string, string> = {}): Promise<TestApp> {
   if (Object.keys(env).length) return buildTestApp(env).then((x) => x.app);
-  shared ??= buildTestApp({});
+  shared ??= build({}, true);
   return shared.then((x) => x.app);
 }
 
-/** An app of its own (its own settings or limits), on the worker's database kind. */
-export async function buildTestApp(env: Record<string, string>): Promise<{ app: TestApp; database: Database }> {
-  const url = inject("testDatabaseUrl");
+/**
+ * An app of its own (its own settings or limits), on a database that starts as this run's
+ * migrated one (test/global-setup.ts) and is gone when the app closes: PGlite in memory, loaded
+ * from the run's dump; on PostgreSQL, a copy of the run's template. The file's shared app on
+ * PostgreSQL uses this run's database itself, which the processes cli.test.ts starts use too.
+ */
+export function buildTestApp(env: Record<string, string>): Promise<{ app: TestApp; database: Database }> {
+  return build(env, false);
+}
+
+async function build(env: Record<string, string>, shared: boolean): Promise<{ app: TestApp; database: Database }> {
+  const { url, database, drop } = await openTestDatabase(shared);
   // A key prefix of its own per app: counters left in Redis by an earlier run never leak in.
   const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `taleem-test:${randomBytes(6).toString("hex")}:` } : {};
   const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...env });
-  const database = await openDatabase(url ? { databaseUrl: url } : {});
-  const app = await buildApp({ config, database, logger: false });
-  app.addHook("onClose", () => database.close());
+  let app: TestApp;
+  try {
+    app = (await buildApp({ config, database, logger: false })) as TestApp;
+  } catch (e) {
+    await database.close();
+    await drop();
+    throw e;
+  }
+  open.add(app);
+  app.addHook("onClose", async () => {
+    open.delete(app);
+    await database.close();
+    await drop();
+  });
   await app.ready();
   return { app, database };
+}
+
+/**
+ * Closes the apps this file built (and so their databases) and forgets the shared one: the next
+ * test file in this worker starts from a fresh copy.
+ */
+export async function closeTestApps(): Promise<void> {
+  const building = shared;
+  shared = undefined;
+  await building?.catch(() => undefined);
+  for (const app of [...open]) await app.close();
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/** A database already migrated, for one app: nothing here migrates again. */
+async function openTestDatabase(shared: boolean): Promise<{ url?: string; database: Database; drop: () => Promise<void> }> {
+  const runUrl = inject("testDatabaseUrl");
+  if (runUrl) {
+    if (shared) return { url: runUrl, database: await openDatabase({ databaseUrl: runUrl, migrate: false }), drop: async () => {} };
+    const { baseUrl, template, prefix } = inject("testDatabaseTemplate");
+    const copy = await createScratchDatabase(baseUrl, `${prefix}_app`, template);
+    try {
+      return { url: copy.url, database: await openDatabase({ databaseUrl: copy.url, migrate: false }), drop: copy.drop };
+    } catch (e) {
+      await copy.drop();
+      throw e;
+    }
+  }
+  // Read once per file; each app loads its own copy into memory.
+  snapshot ??= readFile(inject("testDataDirSnapshot")).then((bytes) => new Blob([bytes]));
+  return { database: await openDatabase({ loadDataDir: await snapshot, migrate: false }), drop: async () => {} };
 }
 
 export const uniqueCode = (prefix = "T") => `${prefix}${randomBytes(4).toString("hex")}`.toUpperCase();
