@@ -22,7 +22,8 @@ const index = join(web, "dist/index.html");
 const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(newest(join(web, "src")), newest(join(web, "public")));
 if (stale) {
   console.log("Building the web app...");
-  const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+  // Always a production build: a shell's NODE_ENV=development would ship React's development runtime.
+  const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
