@@ -62,6 +62,14 @@ const schema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  /** Wrong passwords for one account from all addresses: past SLOW, one try per 10 s; past LOCK, no password sign-in. */
+  LOGIN_ACCOUNT_SLOW_AFTER: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(30),
+  LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60),
   OTP_MAX_SENDS: z.coerce.number().int().min(1).default(3),
   OTP_SEND_WINDOW_SECONDS: z.coerce
     .number()

@@ -89,6 +89,15 @@ export class Field<I extends z.ZodType, O extends z.ZodType, M extends FieldMode
   writeOnly() {
     return this.with<I, z.ZodNever, M>({ writeOnly: true, output: z.never() });
   }
+  /**
+   * A day that has already come (a birth date): a later one is refused with "The date cannot be in
+   * the future". "Today" is the earliest time zone's (UTC+14), so a school ahead of UTC is never
+   * refused its own today; the form also opens its picker some years back.
+   */
+  past() {
+    const input = (this.state.input as z.ZodString).refine((v) => v <= latestToday(), "The date cannot be in the future");
+    return this.with({ input, requiredInput: input, form: this.state.form && { ...this.state.form, past: true } });
+  }
   /** Overrides of the form's input (another kind, a reference). */
   form(spec: Partial<Omit<FieldSpec, "key" | "required">>) {
     return this.with({ form: { ...(this.state.form || { kind: "text" }), ...spec } });
@@ -121,6 +130,9 @@ export const longText = (max = 2000) => text(max).form({ kind: "textarea" });
 export const int = (min = 0, max = 2_147_483_647) =>
   base<z.ZodNumber, z.ZodNumber>({ input: z.number().int().min(min).max(max), output: z.number(), form: { kind: "number" } });
 
+/** Today's date somewhere on Earth already (UTC+14), as YYYY-MM-DD. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 /** A calendar date (YYYY-MM-DD). */
 export const date = () => base<typeof DateOnly, z.ZodString>({ input: DateOnly, output: z.string(), form: { kind: "date" } });
 
@@ -144,6 +156,41 @@ export const choice = <E extends z.ZodEnum>(values: E) =>
 /** Another resource's row, chosen from its list by `label`. */
 export const ref = (resource: string, label = "name") =>
   base<typeof RowId, z.ZodNumber>({ input: RowId, output: z.number(), form: { kind: "select", ref: { resource, label } } });
+
+/** An image's path among this school's uploads: `/admin/api/upload/<name>`, or a public file's open path (a logo). */
+export const ImageUploadPath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/admin\/(api\/upload|open\/upload\/\d{1,10})\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/, "Give the path of an image uploaded to this school");
+
+export type UploadKind = "image";
+/** The bodies' schemas of upload fields: the server checks each named file is the school's own. */
+const uploadInputs = z.registry<{ upload: UploadKind }>();
+
+/**
+ * A file uploaded to this school first (POST /admin/api/upload), by its path: never a web address,
+ * which could point anywhere (another site, an internal host). The server also checks the upload
+ * is this school's and of the kind's types (400 naming the field otherwise).
+ */
+export const upload = (kind: UploadKind) => {
+  const input = ImageUploadPath.clone();
+  uploadInputs.add(input, { upload: kind });
+  return base<z.ZodString, z.ZodString>({ input, output: z.string(), form: { kind: "text" } });
+};
+
+/** The upload fields of a body (a resource's create or update), through optional, nullable and default. */
+export function uploadFieldsOf(body: z.ZodType): Record<string, UploadKind> {
+  if (!(body instanceof z.ZodObject)) return {};
+  const out: Record<string, UploadKind> = {};
+  for (const [key, schema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
+    let s: z.ZodType = schema;
+    while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    const meta = uploadInputs.get(s);
+    if (meta) out[key] = meta.upload;
+  }
+  return out;
+}
 
 /** A field whose body and reply differ (a student's guardians: ids in, names out). */
 export const shaped = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => base<I, O>({ input, output, form: false });

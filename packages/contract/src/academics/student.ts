@@ -12,13 +12,6 @@ export const GuardianSummary = z.object({ userId: z.number(), name: z.string(), 
 
 const GuardianInput = z.object({ userId: RowId, relation: z.string().trim().min(1).max(40).default("guardian") });
 
-/** A URL or an upload path. */
-const PhotoPath = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(https?:\/\/|\/)/, "Give a web address (https://...) or an upload path (/...)");
-
 export const studentResource = defineResource({
   path: "student",
   module: "students",
@@ -29,8 +22,8 @@ export const studentResource = defineResource({
     /** The name in the student's own script (Arabic, Urdu, Malayalam, Tamil). */
     nameNative: field.text(120).search().column(),
     gender: field.choice(Gender).filter().column(),
-    dateOfBirth: field.date().sort().column("date"),
-    photo: field.shaped(PhotoPath, z.string()).form({ kind: "text" }),
+    dateOfBirth: field.date().past().sort().column("date"),
+    photo: field.upload("image"),
     mobile: field.phone().search(),
     email: field.email(),
     address: field.longText(500),

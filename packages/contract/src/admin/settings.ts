@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BusinessCode } from "../account-values.js";
 import { defineAction } from "../action.js";
+import * as field from "../fields.js";
 import { MessageReply } from "../resource.js";
 import { SESSION_ROUTES } from "../session-calls.js";
 import { Language } from "../values.js";
@@ -19,17 +20,11 @@ export const SettingsConfig = z
   .record(z.string().min(1).max(64), z.unknown())
   .refine((c) => JSON.stringify(c).length <= SETTINGS_CONFIG_MAX_BYTES, `Settings may hold at most ${SETTINGS_CONFIG_MAX_BYTES / 1024} kB`);
 
-/** A web address or the path of an uploaded file; never a script. */
-const ImageRef = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => /^(https?:\/\/|\/)/i.test(v), "Must be a web address (https://...) or an uploaded file's path");
-
 /** What the school says about itself, kept on its tenant record. */
 export const SchoolDetails = z.object({
   name: z.string().trim().min(1).max(200),
-  logo: ImageRef.nullable(),
+  /** An image uploaded to the school as a public file (anyone may read a logo). */
+  logo: field.ImageUploadPath.nullable(),
   contactEmail: z.email().max(254).nullable(),
   contactPhone: z.string().trim().max(30).nullable(),
   address: z.string().trim().max(500).nullable(),

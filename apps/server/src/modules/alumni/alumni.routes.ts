@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireStudent, setStudentStatus, studentMobile, studentsByIds } from "../students/students.service.js";
+import { guardianScope, requireStudent, setStudentStatus, studentMobile, studentsByIds } from "../students/students.service.js";
 import { alumni } from "./alumni.table.js";
 
 /**
@@ -19,6 +19,8 @@ export function registerAlumniModule(app: FastifyInstance) {
   }
 
   serveResource(app, alumniResource, alumni, {
+    // A linked-only role sees its own children's records, and none made from a name alone.
+    scope: (ctx) => guardianScope(ctx, alumni.studentId),
     present: async (ctx, rows) => {
       const people = await studentsByIds(
         ctx.scope,

@@ -20,6 +20,7 @@ import {
   findAccount,
   guardAttempts,
   INVALID_CREDENTIALS,
+  lockNotice,
   passwordSignIn,
   signInFailed,
 } from "./sign-in.service.js";
@@ -63,7 +64,7 @@ function registerSignInRoutes(app: FastifyInstance, services: Services) {
     const tenant = await findTenantByCode(ctx.db, code);
     const account = mobile ? { mobile } : { username: username! };
     const key = accountKey(tenant, account);
-    await guardAttempts(services, ctx.ip, key);
+    await guardAttempts(services, ctx.ip, key, lockNotice(services, ctx.db, tenant, account));
     // The password is checked again: the code alone never opens a password account.
     const user = await findAccount(ctx.db, tenant, account);
     if (!(await verifyPassword(user?.passwordHash, password)) || user?.status !== "active" || !user.mobile) {

@@ -1,5 +1,6 @@
 import { requestCode, resetPasswordWithCode, signInWithCode } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
+import type { OpenContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { LinkTokens } from "../../platform/auth/link-tokens.js";
 import { CODE_TTL_MINUTES } from "../../platform/auth/otp.service.js";
@@ -9,7 +10,8 @@ import { AppError } from "../../platform/http/errors.js";
 import { render } from "../../platform/messaging/texts.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { findTenantByCode } from "./identity.service.js";
+import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
+import { findTenantByCode, type UserRecord } from "./identity.service.js";
 import {
   authFailure,
   clearFailures,
@@ -44,10 +46,13 @@ export function registerCodeSignIn(app: FastifyInstance, services: Services) {
     const e164 = toE164(mobile, tenant.country);
     await limitCodeRequests(services, ctx.ip, tenant.id, e164);
     const user = await findAccount(ctx.db, tenant, { mobile: e164 });
+    // A number with no active account gets a code too, which is never sent: the same queries and
+    // hash either way, so the reply's timing does not tell whether the account exists.
+    const otp = await services.otp.issue(tenant.id, e164, purpose);
     if (user?.status === "active") {
-      const text = (otp: string) => render(purpose === "reset" ? "otp.reset" : "otp.login", user.language, { code: otp, school: tenant.name });
-      // Delivered after the reply: its timing must not depend on whether the account exists.
-      await services.otp.send(tenant.id, e164, purpose, text, { later: true });
+      const text = render(purpose === "reset" ? "otp.reset" : "otp.login", user.language, { code: otp, school: tenant.name });
+      // Delivered after the reply, for the same reason.
+      services.messenger.later(() => services.messenger.sms(tenant.id, e164, text));
     }
     return { message: CODE_SENT };
   });
@@ -55,19 +60,7 @@ export function registerCodeSignIn(app: FastifyInstance, services: Services) {
   serveAction(app, signInWithCode, async (ctx, { body }) => {
     const { mobile, otp, code } = body;
     const tenant = await findTenantByCode(ctx.db, code);
-    const e164 = tryE164(mobile, tenant.country);
-    const key = `code:${tenant.id}:${e164 ?? mobile}`;
-    await guardAttempts(services, ctx.ip, key);
-    const user = e164 ? await findAccount(ctx.db, tenant, { mobile: e164 }) : undefined;
-    try {
-      if (!e164) throw wrongCode();
-      await services.otp.verify(tenant.id, e164, "login", otp);
-      if (user?.status !== "active") throw wrongCode();
-    } catch (e) {
-      if (e instanceof AppError && e.status === 400) await signInFailed(ctx, tenant, user?.id ?? null, "code");
-      throw e;
-    }
-    await clearFailures(services, ctx.ip, key);
+    const user = await checkCode(services, ctx, tenant, { mobile, otp, purpose: "login", via: "code" });
     return completeSignIn(services, ctx, tenant, user, { via: "code" });
   });
 
@@ -76,19 +69,7 @@ export function registerCodeSignIn(app: FastifyInstance, services: Services) {
     const tenant = await findTenantByCode(ctx.db, code);
     // The policy first, so a refused password does not use up the code.
     checkPasswordPolicy(password);
-    const e164 = tryE164(mobile, tenant.country);
-    const key = `code:${tenant.id}:${e164 ?? mobile}`;
-    await guardAttempts(services, ctx.ip, key);
-    const user = e164 ? await findAccount(ctx.db, tenant, { mobile: e164 }) : undefined;
-    try {
-      if (!e164) throw wrongCode();
-      await services.otp.verify(tenant.id, e164, "reset", otp);
-      if (!user) throw wrongCode();
-    } catch (e) {
-      if (e instanceof AppError && e.status === 400) await signInFailed(ctx, tenant, user?.id ?? null, "reset-code");
-      throw e;
-    }
-    await clearFailures(services, ctx.ip, key);
+    const user = await checkCode(services, ctx, tenant, { mobile, otp, purpose: "reset", via: "reset-code" });
     const passwordHash = await hashPassword(password);
     const links = new LinkTokens(ctx.db, services.config.secretKey);
     await new TenantScope(ctx.db, tenant.id).transaction((scope) =>
@@ -96,4 +77,32 @@ export function registerCodeSignIn(app: FastifyInstance, services: Services) {
     );
     return { message: PASSWORD_CHANGED };
   });
+}
+
+/**
+ * Consumes a one-time code sent to `mobile` and returns its account. Tries are limited like
+ * passwords (under a key of their own, so a password lock leaves this path open); a refusal is
+ * audited. Signing in needs an active account; a reset sets the password of any account.
+ */
+async function checkCode(
+  services: Services,
+  ctx: OpenContext,
+  tenant: TenantRow,
+  input: { mobile: string; otp: string; purpose: "login" | "reset"; via: "code" | "reset-code" },
+): Promise<UserRecord> {
+  const e164 = tryE164(input.mobile, tenant.country);
+  const key = `code:${tenant.id}:${e164 ?? input.mobile}`;
+  await guardAttempts(services, ctx.ip, key);
+  const user = e164 ? await findAccount(ctx.db, tenant, { mobile: e164 }) : undefined;
+  const usable = input.purpose === "login" ? user?.status === "active" : !!user;
+  try {
+    if (!e164) throw wrongCode();
+    await services.otp.verify(tenant.id, e164, input.purpose, input.otp);
+    if (!user || !usable) throw wrongCode();
+  } catch (e) {
+    if (e instanceof AppError && e.status === 400) await signInFailed(ctx, tenant, user?.id ?? null, input.via);
+    throw e;
+  }
+  await clearFailures(services, ctx.ip, key);
+  return user;
 }

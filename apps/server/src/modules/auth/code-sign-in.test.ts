@@ -83,6 +83,33 @@ describe("sign-in by one-time code", () => {
     expect(a.body).toBe(b.body);
   });
 
+  it("does the same work for a number with no account: a code is made, hashed and stored, and never sent", async () => {
+    const t = await newTenant(app);
+    const stranger = uniqueMobile();
+    const issued = vi.spyOn(app.services.otp, "issue");
+    try {
+      await requestCode(t.code, t.admin.mobile);
+      await requestCode(t.code, stranger);
+      expect(issued.mock.calls.map((c) => c[1])).toEqual([t.admin.mobile, stranger]);
+    } finally {
+      issued.mockRestore();
+    }
+    const stored = async (mobile: string) =>
+      (
+        await app.services.db
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.tenantId, t.id), eq(oneTimeCodes.mobile, mobile)))
+      ).map((r) => ({
+        purpose: r.purpose,
+        hashLength: r.codeHash.length,
+      }));
+    expect(await stored(stranger)).toEqual(await stored(t.admin.mobile));
+    expect(await stored(stranger)).toEqual([{ purpose: "login", hashLength: 64 }]);
+    expect(await messageCount(app, t.admin.mobile)).toBe(1);
+    expect(await messageCount(app, stranger)).toBe(0);
+  });
+
   it("sends at most 3 codes per number in 15 minutes, then 429 with a clear message", async () => {
     const t = await newTenant(app);
     for (let i = 0; i < 3; i++) expect((await requestCode(t.code, t.admin.mobile)).statusCode).toBe(200);

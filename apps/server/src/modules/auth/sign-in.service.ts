@@ -43,6 +43,33 @@ export const accountKey = (tenant: TenantRow, account: Account) =>
 
 const accountAddressKey = (key: string, ip: string) => `signin:acct:${key}:${ip}`;
 const addressKey = (ip: string) => `signin:ip:${ip}`;
+/** Failures of one account from every address, and the pause and lock they lead to. */
+const allAddressesKey = (key: string) => `signin:acct-all:${key}`;
+const paceKey = (key: string) => `signin:pace:${key}`;
+const lockKey = (key: string) => `signin:lock:${key}`;
+
+/** Past LOGIN_ACCOUNT_SLOW_AFTER failures, an account takes one password try per this many seconds. */
+export const PACE_SECONDS = 10;
+
+/** The account-wide limit of a password step; `onLock` runs once when the account's lock trips. */
+export interface AccountWide {
+  onLock(minutes: number): void;
+}
+
+const tooMany = (code: string, message: string, params: Record<string, number>, retryAfter: number) =>
+  new AppError(429, code, message, params, { auth: false, retryAfter });
+
+async function refuseIfLocked(services: Services, key: string) {
+  const left = await services.attempts.secondsLeft(lockKey(key));
+  if (!left) return;
+  const minutes = Math.ceil(left / 60);
+  throw tooMany(
+    "signin.account_locked",
+    `Password sign-in for this account is paused for ${minutes} minutes after many failed attempts. Sign in with a one-time code.`,
+    { minutes },
+    left,
+  );
+}
 
 /**
  * Failed sign-ins are limited per account and address, and per address alone. The account key
@@ -50,26 +77,75 @@ const addressKey = (ip: string) => `signin:ip:${ip}`;
  * always sign in by one-time code, which has a limiter of its own. An attempt is counted before
  * it is checked, so sixty parallel guesses cannot all pass the limit; `clearFailures` takes a
  * successful one back.
+ *
+ * A password step also counts against the account from every address (`accountWide`): many
+ * addresses with a few guesses each would otherwise guess without end. Past the slow limit the
+ * account takes one try per PACE_SECONDS; past the lock limit its password sign-in is refused
+ * for LOGIN_ACCOUNT_LOCK_SECONDS and the owner is told once. The one-time code path counts under
+ * a key of its own, so the owner still gets in.
  */
-export async function guardAttempts(services: Services, ip: string, key: string) {
+export async function guardAttempts(services: Services, ip: string, key: string, accountWide?: AccountWide) {
   const { config, attempts } = services;
   const w = config.LOGIN_WINDOW_SECONDS;
-  const [account, address] = await Promise.all([attempts.hit(accountAddressKey(key, ip), w), attempts.hit(addressKey(ip), w)]);
+  if (accountWide) await refuseIfLocked(services, key);
+  const [account, address, all] = await Promise.all([
+    attempts.hit(accountAddressKey(key, ip), w),
+    attempts.hit(addressKey(ip), w),
+    accountWide ? attempts.hit(allAddressesKey(key), config.LOGIN_ACCOUNT_LOCK_SECONDS) : 0,
+  ]);
   if (account > config.LOGIN_MAX_FAILURES_PER_ACCOUNT || address > config.LOGIN_MAX_FAILURES_PER_IP) {
     const minutes = Math.ceil(w / 60);
-    throw new AppError(
-      429,
-      "signin.locked",
-      `Too many failed attempts. Try again in ${minutes} minutes, or sign in with a one-time code.`,
-      { minutes },
-      { auth: false },
+    throw tooMany("signin.locked", `Too many failed attempts. Try again in ${minutes} minutes, or sign in with a one-time code.`, { minutes }, w);
+  }
+  if (!accountWide) return;
+  if (all > config.LOGIN_ACCOUNT_LOCK_AFTER) {
+    // Only the attempt that starts the lock sees 1: parallel ones tell the owner nothing more.
+    if ((await attempts.hit(lockKey(key), config.LOGIN_ACCOUNT_LOCK_SECONDS)) === 1) accountWide.onLock(Math.ceil(config.LOGIN_ACCOUNT_LOCK_SECONDS / 60));
+    await refuseIfLocked(services, key);
+  }
+  if (all > config.LOGIN_ACCOUNT_SLOW_AFTER && (await attempts.hit(paceKey(key), PACE_SECONDS)) > 1) {
+    const seconds = Math.max(1, await attempts.secondsLeft(paceKey(key)));
+    throw tooMany(
+      "signin.slow_down",
+      `Many wrong passwords were tried for this account. Wait ${seconds} seconds and try again, or sign in with a one-time code.`,
+      { seconds },
+      seconds,
     );
   }
 }
 
-/** After a success: the account's failures are forgotten and the attempt no longer counts against the address. */
+/**
+ * After a success: the account's failures from this address are forgotten, and the attempt no
+ * longer counts against the address or the account. The account-wide count is not reset: the
+ * owner signing in must not clear the guesses others made from elsewhere.
+ */
 export async function clearFailures(services: Services, ip: string, key: string) {
-  await Promise.all([services.attempts.reset(accountAddressKey(key, ip)), services.attempts.release(addressKey(ip))]);
+  const { attempts } = services;
+  await Promise.all([attempts.reset(accountAddressKey(key, ip)), attempts.release(addressKey(ip)), attempts.release(allAddressesKey(key))]);
+}
+
+/**
+ * Tells the owner once that their password sign-in is paused, by SMS and e-mail where they have
+ * them, after the reply (the reply must not tell whether the account exists).
+ */
+export function lockNotice(services: Services, db: Db, tenant: TenantRow, account: Account): AccountWide {
+  return {
+    onLock: (minutes) =>
+      services.messenger.later(async () => {
+        const user = await findAccount(db, tenant, account);
+        if (user?.status !== "active") return;
+        const params = { school: tenant.name, minutes, name: user.name };
+        if (user.mobile) await services.messenger.sms(tenant.id, user.mobile, render("signin.locked", user.language, params));
+        if (user.email) {
+          await services.messenger.email(
+            tenant.id,
+            user.email,
+            render("email.signin-locked.subject", user.language, params),
+            render("email.signin-locked.body", user.language, params),
+          );
+        }
+      }),
+  };
 }
 
 /** Writes a failed step to the audit log (action sign-in-failed); `guardAttempts` counted it already. */
@@ -80,7 +156,7 @@ export async function signInFailed(ctx: OpenContext, tenant: TenantRow, userId: 
 /** Mobile or username with a password; opens a session or asks for the two-factor code. */
 export async function passwordSignIn(services: Services, ctx: OpenContext, tenant: TenantRow, account: Account, password: string): Promise<AuthReply> {
   const key = accountKey(tenant, account);
-  await guardAttempts(services, ctx.ip, key);
+  await guardAttempts(services, ctx.ip, key, lockNotice(services, ctx.db, tenant, account));
   const user = await findAccount(ctx.db, tenant, account);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok || user.status !== "active") {

@@ -1,4 +1,4 @@
-import { getSettings, PUBLIC_CONFIG_KEYS, publicSettings, updateSettings, WIPE_DONE_MESSAGE, wipeData } from "@taleem/contract";
+import { getSettings, IMAGE_TYPES, PUBLIC_CONFIG_KEYS, publicSettings, updateSettings, WIPE_DONE_MESSAGE, wipeData } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { withScope } from "../../platform/actions/request-context.js";
@@ -6,7 +6,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { users } from "../../platform/auth/users.table.js";
-import { UploadStore } from "../../platform/files/uploads.js";
+import { requireUploads, UploadStore } from "../../platform/files/uploads.js";
 import { AppError, badRequest, forbidden } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
@@ -54,6 +54,7 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
     const { config, profile, school } = body;
     const { scope } = ctx;
     const { row: existing, tenant } = await load(scope);
+    if (school?.logo) await requireUploads(scope, [school.logo], { types: IMAGE_TYPES, field: "school.logo" });
     const merged: Record<string, unknown> = { ...(existing?.config ?? {}), ...(config ?? {}) };
     for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
     const next = { config: merged, profile: profile ?? existing?.profile ?? "" };

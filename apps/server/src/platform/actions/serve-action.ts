@@ -1,5 +1,6 @@
 import { type ActionParsed, type ActionResult, type AnyAction, ErrorReply, FILE_REPLY } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
+import { keepLinkedStudents, studentSpots } from "../security/linked-students.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import { inRequestContext, type OpenContext, type RequestContext } from "./request-context.js";
 
@@ -65,6 +66,8 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
   const { db } = app.services;
   registered.set(`${action.method} ${action.path}`, { action, sample: options.sample as RegisteredAction["sample"] });
   const file = action.reply === FILE_REPLY;
+  // The students its reply carries: a linked-only caller sees only their own (see linked-students.ts).
+  const spots = file ? [] : studentSpots(action.reply);
   app.route({
     method: action.method,
     url: action.path,
@@ -91,7 +94,7 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       // The declaration's access decided the handler's context type; here both are one function.
       const run = handler as (ctx: OpenContext | (RequestContext & OpenContext), input: ActionParsed<A>) => Promise<unknown>;
       if (action.access !== "user") return run(open, input);
-      return inRequestContext(req, db, options.transaction !== false, (ctx) => run({ ...open, ...ctx }, input));
+      return inRequestContext(req, db, options.transaction !== false, async (ctx) => keepLinkedStudents(ctx, spots, await run({ ...open, ...ctx }, input)));
     },
   });
 }

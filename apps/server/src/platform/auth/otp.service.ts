@@ -48,6 +48,18 @@ export class OtpService {
    * the SMS leaves after the reply (see Messenger.later); the code is stored either way.
    */
   async send(tenantId: number, mobile: string, purpose: CodePurpose, text: (code: string) => string, opts: { later?: boolean } = {}): Promise<void> {
+    const code = await this.issue(tenantId, mobile, purpose);
+    const message = text(code);
+    if (opts.later) this.messenger.later(() => this.messenger.sms(tenantId, mobile, message));
+    else await this.messenger.sms(tenantId, mobile, message);
+  }
+
+  /**
+   * Makes and stores a code without sending it, or refuses with 429. A request for a number with
+   * no account issues one too, which nobody receives: both answers then do the same work (a count,
+   * a hash, an insert) and take the same time, and the 429 comes at the same count.
+   */
+  async issue(tenantId: number, mobile: string, purpose: CodePurpose): Promise<string> {
     const since = new Date(Date.now() - this.policy.sendWindowSeconds * 1000);
     const [sent] = await this.db
       .select({ n: count() })
@@ -63,9 +75,7 @@ export class OtpService {
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
     });
     if (this.policy.logCodes) this.log.warn(`one-time code for ${mobile} (${purpose}): ${code} [shown only outside production]`);
-    const message = text(code);
-    if (opts.later) this.messenger.later(() => this.messenger.sms(tenantId, mobile, message));
-    else await this.messenger.sms(tenantId, mobile, message);
+    return code;
   }
 
   /** Consumes the newest live code for this number and purpose; a wrong one counts a try. */

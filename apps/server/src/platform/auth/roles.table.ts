@@ -1,7 +1,7 @@
 import type { PermissionMap } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { boolean, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable } from "../tenancy/tenant-table.js";
+import { searchIndex, tenantTable } from "../tenancy/tenant-table.js";
 
 /** Roles survive a data wipe: the school keeps how it is organised. */
 export const roles = tenantTable(
@@ -19,6 +19,10 @@ export const roles = tenantTable(
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("roles_name_key").on(t.tenantId, sql`lower(${t.name})`), uniqueIndex("roles_builtin_key").on(t.tenantId, t.builtin)],
+  (t) => [
+    uniqueIndex("roles_name_key").on(t.tenantId, sql`lower(${t.name})`),
+    uniqueIndex("roles_builtin_key").on(t.tenantId, t.builtin),
+    searchIndex("roles_search_idx", t.name),
+  ],
   "keep",
 );

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { setWipeRule, tenantTable, textSortIndex } from "../tenancy/tenant-table.js";
+import { searchIndex, setWipeRule, tenantTable, textSortIndex } from "../tenancy/tenant-table.js";
 import { roles } from "./roles.table.js";
 
 /** A Web Push subscription or a native wrapper's device token. */
@@ -30,6 +30,7 @@ export const users = tenantTable(
     uniqueIndex("users_username_key").on(t.tenantId, sql`lower(${t.username})`),
     textSortIndex("users_name_idx", t.tenantId, t.name, t.id),
     index("users_last_login_idx").on(t.tenantId, t.lastLoginAt),
+    searchIndex("users_search_idx", t.name, t.mobile, t.username, t.email),
   ],
   "keep",
 );

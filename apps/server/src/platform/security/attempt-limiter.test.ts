@@ -29,6 +29,16 @@ describe.each(stores)("attempt counting in %s", (_name, make) => {
     expect(await store.count("k")).toBe(0);
   });
 
+  it("tells how long a key's window has left", async () => {
+    const store = make();
+    expect(await store.secondsLeft("t")).toBe(0);
+    await store.hit("t", 60);
+    await store.hit("t", 600);
+    const left = await store.secondsLeft("t");
+    expect(left).toBeGreaterThan(55);
+    expect(left).toBeLessThanOrEqual(60);
+  });
+
   it("releases one claimed attempt, never below zero", async () => {
     const store = make();
     await store.hit("r", 60);

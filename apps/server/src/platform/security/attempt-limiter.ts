@@ -8,6 +8,8 @@ export interface AttemptStore {
   reset(key: string): Promise<void>;
   /** Takes one back (an attempt claimed before its check that turned out to succeed); never below 0. */
   release(key: string): Promise<void>;
+  /** Seconds until the key's window ends (0 when it has no count): a refusal's Retry-After. */
+  secondsLeft(key: string): Promise<number>;
 }
 
 export class MemoryAttemptStore implements AttemptStore {
@@ -39,6 +41,11 @@ export class MemoryAttemptStore implements AttemptStore {
     if (e && e.n > 0) e.n--;
   }
 
+  async secondsLeft(key: string) {
+    const e = this.entries.get(key);
+    return e ? Math.max(0, Math.ceil((e.until - Date.now()) / 1000)) : 0;
+  }
+
   private sweep(now: number) {
     for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
   }
@@ -67,5 +74,9 @@ export class RedisAttemptStore implements AttemptStore {
   async release(key: string) {
     // One round trip, and never below zero even when two releases race.
     await this.redis.eval("local n = redis.call('GET', KEYS[1]) if n and tonumber(n) > 0 then redis.call('DECR', KEYS[1]) end", 1, this.prefix + key);
+  }
+
+  async secondsLeft(key: string) {
+    return Math.max(0, await this.redis.ttl(this.prefix + key));
   }
 }
