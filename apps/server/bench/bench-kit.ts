@@ -1,10 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
+import type { Db } from "../src/db/client.js";
 import { openDatabase } from "../src/db/client.js";
+import { analyzeChangedTables } from "../src/db/embedded-statistics.js";
 import { createScratchDatabase } from "../src/db/scratch-database.js";
+import { students } from "../src/modules/students/students.table.js";
+import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
+import { guardians, profiles, users } from "../src/platform/auth/users.table.js";
+import { provisionTenant } from "../src/platform/tenancy/provision.js";
+import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -33,6 +41,18 @@ export async function openBenchApp(kind: DatabaseKind, env: Record<string, strin
   return {
     app,
     database,
+    /**
+     * Fresh statistics after seeding, as the tables' owner: what autovacuum does within a minute on
+     * PostgreSQL, and the embedded server's own timer on PGlite (db/embedded-statistics.ts).
+     */
+    analyze: async () => {
+      if (database.pglite) await analyzeChangedTables(database.pglite);
+      if (scratch) {
+        const owner = new pg.Client({ connectionString: scratch.url });
+        await owner.connect();
+        await owner.query("analyze").finally(() => owner.end());
+      }
+    },
     close: async () => {
       await app.close();
       await database.close();
@@ -51,4 +71,79 @@ export async function benchSignIn(app: FastifyInstance, body: { mobile: string; 
   });
   if (res.statusCode !== 200) throw new Error(`bench sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
+}
+
+export const BENCH_PASSWORD = "Bench-Mark-Lantern-7";
+
+/** A school to seed: its code, how many students, its admin's mobile number. */
+export interface BenchSchool {
+  code: string;
+  students: number;
+  mobile: string;
+}
+
+const FIRST = [
+  "Aisha",
+  "Bilal",
+  "Fatima",
+  "Hamza",
+  "Iman",
+  "Khalid",
+  "Maryam",
+  "Musa",
+  "Noor",
+  "Omar",
+  "Ruqayya",
+  "Yusuf",
+  "Zainab",
+  "Ibrahim",
+  "Safiya",
+  "Tariq",
+];
+const LAST = ["Ali", "Rahman", "Khan", "Ahmed", "Siddiqui", "Nair", "Hussain", "Qureshi", "Basheer", "Kutty", "Shah", "Ansari"];
+const NATIVE = ["علي", "رحمان", "خان", "أحمد", "മുഹമ്മദ്", "அஹமது", "حسین", "قریشی"];
+
+/** A school with `size` students (most active), a parent for every tenth, and its admin. */
+export async function seedSchool(db: Db, school: BenchSchool) {
+  const { tenant } = await provisionTenant(db, {
+    code: school.code,
+    name: `Bench ${school.code}`,
+    admin: { name: "Bench Admin", mobile: school.mobile, password: BENCH_PASSWORD },
+  });
+  await db.transaction(async (tx) => {
+    const scope = new TenantScope(tx as unknown as Db, tenant.id);
+    const parentRole = await builtinRoleId(scope, "parent");
+    for (let from = 0; from < school.students; from += 1000) {
+      const batch = Array.from({ length: Math.min(1000, school.students - from) }, (_, k) => {
+        const i = from + k;
+        return {
+          admissionNo: `${school.code}-${String(i).padStart(5, "0")}`,
+          name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
+          nameNative: NATIVE[i % NATIVE.length],
+          gender: (i % 2 ? "male" : "female") as "male" | "female",
+          dateOfBirth: `${2008 + (i % 10)}-0${1 + (i % 9)}-1${i % 10}`,
+          status: (i % 20 === 0 ? "alumni" : i % 7 === 0 ? "left" : "active") as "active" | "left" | "alumni",
+          mobile: `+9194${String(i).padStart(8, "0")}`,
+          address: `${1 + (i % 200)}, Street ${i % 37}, Ward ${i % 12}`,
+          admittedOn: `${2015 + (i % 10)}-06-0${1 + (i % 9)}`,
+        };
+      });
+      const made = await scope.insertMany(students, batch);
+      const parents = await scope.insertMany(
+        users,
+        made
+          .filter((_, k) => k % 10 === 0)
+          .map((s) => ({ name: `Parent of ${s.name}`, mobile: `+9192${String(tenant.id).padStart(2, "0")}${String(10_000_000 + s.id).slice(-6)}` })),
+      );
+      await scope.insertMany(
+        profiles,
+        parents.map((p) => ({ userId: p.id, roleId: parentRole })),
+      );
+      await scope.insertMany(
+        guardians,
+        parents.map((p, k) => ({ userId: p.id, studentId: made[k * 10]!.id, relation: "father" })),
+      );
+    }
+  });
+  return tenant.id;
 }

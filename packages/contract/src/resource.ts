@@ -28,6 +28,8 @@ export interface FieldSpec {
   createOnly?: boolean;
   /** Typed in the person's own script: the input follows the letters' direction. */
   native?: boolean;
+  /** A date that cannot be later than today (a birth date): the picker opens years back. */
+  past?: boolean;
 }
 
 export interface ColumnSpec {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config.js";
+import { keepStatistics } from "./embedded-statistics.js";
 // Every table file, so the tenant-table registry row-level security covers is complete in any
 // process that opens the database, whatever else it imports (a CLI command may import no module).
 import "./schema.js";
@@ -126,7 +128,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   if (dataDir) unlock = lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    const opened = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined, loadDataDir ? { loadDataDir } : undefined);
+    // pg_trgm: the trigram indexes behind every list's search (migration 0007).
+    const opened = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     client = opened;
     const db = drizzlePglite({ client: opened, casing: "snake_case" }) as unknown as Db;
     if (migrate) {
@@ -135,6 +138,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       await migratePglite(db as any, { migrationsFolder });
       await secureTenantTables(db, appRole);
     }
+    const stopStatistics = keepStatistics(opened, 60_000, (e) => console.warn(`database: analyze failed (${(e as Error).message})`));
     return {
       db,
       kind: "pglite",
@@ -144,6 +148,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         await opened.query("select 1");
       },
       close: async () => {
+        await stopStatistics();
         await opened.close();
         unlock();
       },

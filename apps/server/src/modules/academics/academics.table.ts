@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 // Each unique index below says what it means, so a repeat is refused by the database (409 naming
@@ -24,6 +24,7 @@ export const batches = tenantTable(
     uniqueIndex("batches_one_active_key").on(t.tenantId).where(sql`${t.active}`),
     check("batches_dates_check", sql`${t.endDate} > ${t.startDate}`),
     index("batches_start_idx").on(t.tenantId, t.startDate),
+    searchIndex("batches_search_idx", t.name),
   ],
 );
 export type BatchRecord = typeof batches.$inferSelect;
@@ -48,6 +49,7 @@ export const courses = tenantTable(
       t.tenantId,
       sql`lower(${t.name})`,
     ),
+    searchIndex("courses_search_idx", t.name),
   ],
 );
 export type CourseRecord = typeof courses.$inferSelect;
@@ -70,6 +72,7 @@ export const courseClasses = tenantTable(
     foreignKey({ name: "course_classes_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
     textSortIndex("course_classes_name_idx", t.tenantId, t.name, t.id),
     index("course_classes_order_idx").on(t.tenantId, t.order, t.id),
+    searchIndex("course_classes_search_idx", t.name),
   ],
 );
 export type CourseClassRecord = typeof courseClasses.$inferSelect;
@@ -118,6 +121,7 @@ export const subjects = tenantTable(
     foreignKey({ name: "subjects_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
     textSortIndex("subjects_name_idx", t.tenantId, t.name, t.id),
     index("subjects_course_idx").on(t.tenantId, t.courseId),
+    searchIndex("subjects_search_idx", t.name, t.code),
   ],
 );
 export type SubjectRecord = typeof subjects.$inferSelect;
@@ -140,5 +144,6 @@ export const sittings = tenantTable(
     ),
     check("sittings_times_check", sql`${t.endTime} > ${t.startTime}`),
     index("sittings_start_idx").on(t.tenantId, t.startTime),
+    searchIndex("sittings_search_idx", t.name),
   ],
 );

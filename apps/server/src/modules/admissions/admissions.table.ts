@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { batches, courses } from "../academics/academics.table.js";
 import { enrolments } from "../enrolments/enrolments.table.js";
 import { students } from "../students/students.table.js";
@@ -67,6 +67,7 @@ export const admissions = tenantTable(
     textSortIndex("admissions_application_no_idx", t.tenantId, t.applicationNo, t.id),
     index("admissions_course_idx").on(t.tenantId, t.courseId),
     index("admissions_batch_idx").on(t.tenantId, t.batchId),
+    searchIndex("admissions_search_idx", t.applicationNo, t.name, t.nameNative, t.guardianName, t.guardianMobile),
   ],
 );
 export type AdmissionRecord = typeof admissions.$inferSelect;

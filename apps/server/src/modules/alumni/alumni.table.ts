@@ -1,6 +1,6 @@
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { students } from "../students/students.table.js";
 
@@ -28,6 +28,7 @@ export const alumni = tenantTable(
     foreignKey({ name: "alumni_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
     textSortIndex("alumni_name_idx", t.tenantId, t.name, t.id),
     index("alumni_year_idx").on(t.tenantId, t.yearOfLeaving, t.id),
+    searchIndex("alumni_search_idx", t.name, t.nameNative, t.destination, t.mobile),
   ],
 );
 declareReference(alumni, alumni.studentId, students, "alumni");

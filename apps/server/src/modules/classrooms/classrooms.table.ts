@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { batches, courseClasses, courses, subjects } from "../academics/academics.table.js";
 
@@ -38,6 +38,7 @@ export const classrooms = tenantTable(
     textSortIndex("classrooms_name_idx", t.tenantId, t.name, t.id),
     index("classrooms_class_idx").on(t.tenantId, t.courseClassId),
     index("classrooms_teacher_idx").on(t.tenantId, t.classTeacherId),
+    searchIndex("classrooms_search_idx", t.name),
   ],
 );
 export type ClassroomRecord = typeof classrooms.$inferSelect;

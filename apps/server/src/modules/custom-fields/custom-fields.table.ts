@@ -2,7 +2,7 @@ import { type ChoiceOption, CustomFieldEntity, CustomFieldKind, type FileAccept,
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { customRecords } from "../custom-records/custom-records.table.js";
 
@@ -41,6 +41,7 @@ export const customFields = tenantTable(
     textSortIndex("custom_fields_label_idx", t.tenantId, t.label, t.id),
     index("custom_fields_order_idx").on(t.tenantId, t.order, t.id),
     index("custom_fields_record_idx").on(t.tenantId, t.recordId),
+    searchIndex("custom_fields_search_idx", t.key, t.label),
   ],
 );
 export type CustomFieldRecord = typeof customFields.$inferSelect;

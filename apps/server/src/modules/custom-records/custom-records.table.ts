@@ -1,6 +1,6 @@
 import { type Localised, Status } from "@taleem/contract";
 import { boolean, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /** One of a school's own record types (hostel request, transport form); its fields are custom fields of entity record. */
 export const customRecords = tenantTable(
@@ -16,7 +16,11 @@ export const customRecords = tenantTable(
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("custom_records_public_token_key").on(t.tenantId, t.publicToken), textSortIndex("custom_records_name_idx", t.tenantId, t.name, t.id)],
+  (t) => [
+    uniqueIndex("custom_records_public_token_key").on(t.tenantId, t.publicToken),
+    textSortIndex("custom_records_name_idx", t.tenantId, t.name, t.id),
+    searchIndex("custom_records_search_idx", t.name),
+  ],
 );
 export type CustomRecordRecord = typeof customRecords.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, Status, TemplateChannel, TemplatePurpose } from "@taleem/contract";
 import { index, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /**
  * A message or document the school writes once with named placeholders ({{studentName}}):
@@ -30,6 +30,7 @@ export const documentTemplates = tenantTable(
     textSortIndex("document_templates_name_idx", t.tenantId, t.name, t.id),
     index("document_templates_channel_idx").on(t.tenantId, t.channel),
     index("document_templates_language_idx").on(t.tenantId, t.language),
+    searchIndex("document_templates_search_idx", t.name, t.body),
   ],
 );
 export type DocumentTemplateRecord = typeof documentTemplates.$inferSelect;

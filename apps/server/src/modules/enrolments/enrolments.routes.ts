@@ -14,9 +14,10 @@ import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
 import { classroomInfos, requireClassroom } from "../classrooms/classrooms.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { guardianScope, presentBrief, requireStudent, studentsByIds } from "../students/students.service.js";
+import { registerBulkEnrol } from "./bulk-enrol.routes.js";
 import { registerEnrolmentActions } from "./enrolment-actions.routes.js";
 import { enrolmentValues, isChained, presentEnrolments, RECORD_TOKEN } from "./enrolments.service.js";
-import { enrolments } from "./enrolments.table.js";
+import { enrolmentListJoin, enrolments } from "./enrolments.table.js";
 
 /**
  * Enrolments: a student in a classroom for a batch, with history, and its public verification.
@@ -26,6 +27,7 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
   serveResource(app, enrolmentResource, enrolments, {
     scope: (ctx) => guardianScope(ctx, enrolments.studentId),
     present: (ctx, rows) => presentEnrolments(ctx.scope, rows),
+    listJoin: enrolmentListJoin,
     beforeCreate: async (ctx, input) => {
       const student = await requireStudent(ctx.scope, input.studentId);
       if (student.status !== "active") {
@@ -179,4 +181,5 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
   });
 
   registerEnrolmentActions(app);
+  registerBulkEnrol(app);
 }

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ListJoin } from "../../platform/resources/serve-resource.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
-import { batches, courses } from "../academics/academics.table.js";
+import { batches, courseClasses, courses } from "../academics/academics.table.js";
 import { classrooms } from "../classrooms/classrooms.table.js";
 import { students } from "../students/students.table.js";
 
@@ -60,3 +61,29 @@ export type EnrolmentRecord = typeof enrolments.$inferSelect;
 declareReference(enrolments, enrolments.studentId, students, "enrolments");
 declareReference(enrolments, enrolments.classroomId, classrooms, "enrolments");
 declareReference(enrolments, enrolments.courseId, courses, "enrolments");
+
+/**
+ * What an enrolment's reply shows of the rows it refers to (the student's names, the classroom's
+ * label, its batch and course), joined into the list's own statement: a student's history is one
+ * query, not one per table. Declared beside the foreign keys it follows, as `presentEnrolments`
+ * shows them: "" where a name is missing, the label "Class-Division".
+ */
+export const enrolmentListJoin: ListJoin = {
+  columns: {
+    studentName: sql<string>`coalesce(${students.name}, '')`.as("student_name"),
+    studentNameNative: students.nameNative,
+    admissionNo: sql<string>`coalesce(${students.admissionNo}, '')`.as("admission_no"),
+    classroomLabel: sql<string>`case when ${classrooms.id} is null then '' else coalesce(${courseClasses.name}, '') || '-' || ${classrooms.name} end`.as(
+      "classroom_label",
+    ),
+    batchName: sql<string>`coalesce(${batches.name}, '')`.as("batch_name"),
+    courseName: sql<string>`coalesce(${courses.name}, '')`.as("course_name"),
+  },
+  join: (query) =>
+    query
+      .leftJoin(students, and(eq(students.tenantId, enrolments.tenantId), eq(students.id, enrolments.studentId)))
+      .leftJoin(classrooms, and(eq(classrooms.tenantId, enrolments.tenantId), eq(classrooms.id, enrolments.classroomId)))
+      .leftJoin(courseClasses, and(eq(courseClasses.tenantId, classrooms.tenantId), eq(courseClasses.id, classrooms.courseClassId)))
+      .leftJoin(batches, and(eq(batches.tenantId, classrooms.tenantId), eq(batches.id, classrooms.batchId)))
+      .leftJoin(courses, and(eq(courses.tenantId, classrooms.tenantId), eq(courses.id, classrooms.courseId))),
+};

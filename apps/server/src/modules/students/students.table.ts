@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 /**
@@ -37,6 +37,7 @@ export const students = tenantTable(
     textSortIndex("students_name_idx", t.tenantId, t.name, t.id),
     index("students_birth_idx").on(t.tenantId, t.dateOfBirth),
     index("students_admitted_idx").on(t.tenantId, t.admittedOn),
+    searchIndex("students_search_idx", t.admissionNo, t.name, t.nameNative, t.mobile),
   ],
 );
 export type StudentRecord = typeof students.$inferSelect;
@@ -50,7 +51,7 @@ export const studentGroups = tenantTable(
       .notNull()
       .default("active"),
   },
-  (t) => [uniqueIndex("student_groups_name_key").on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("student_groups_name_key").on(t.tenantId, sql`lower(${t.name})`), searchIndex("student_groups_search_idx", t.name)],
 );
 
 /** A student in a group; memberships are not history, so they go with the group or the student. */

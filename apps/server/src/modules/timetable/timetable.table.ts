@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, smallint, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { sittings, subjects } from "../academics/academics.table.js";
 import { classrooms } from "../classrooms/classrooms.table.js";
@@ -31,6 +31,7 @@ export const hours = tenantTable(
     foreignKey({ name: "hours_sitting_fk", columns: [t.tenantId, t.sittingId], foreignColumns: [sittings.tenantId, sittings.id] }),
     index("hours_day_idx").on(t.tenantId, t.dayOfWeek, t.startTime),
     index("hours_start_idx").on(t.tenantId, t.startTime),
+    searchIndex("hours_search_idx", t.label),
   ],
 );
 export type HourRecord = typeof hours.$inferSelect;
@@ -111,6 +112,7 @@ export const periods = tenantTable(
     foreignKey({ name: "periods_teacher_fk", columns: [t.tenantId, t.teacherId], foreignColumns: [users.tenantId, users.id] }),
     index("periods_subject_idx").on(t.tenantId, t.subjectId),
     index("periods_teacher_idx").on(t.tenantId, t.teacherId),
+    searchIndex("periods_search_idx", t.topic),
   ],
 );
 export type PeriodRecord = typeof periods.$inferSelect;

@@ -6,10 +6,13 @@ import { z } from "zod";
 import { inRequestContext, type RequestContext } from "../actions/request-context.js";
 import { errorReplies, operationId, SECURITY } from "../actions/serve-action.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
+import { keepLinkedStudents, studentSpots } from "../security/linked-students.js";
+import { checkUploadFields, uploadFieldsOfBodies } from "../security/upload-fields.js";
 import { countReferences, describeCounts, referencesTo } from "../tenancy/references.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import type { TenantTable } from "../tenancy/tenant-table.js";
 import { checkDefinition, filterColumn, filterCondition, searchPattern, TEXT_COLUMNS } from "./list-filters.js";
+import { presentingSerializer } from "./reply-presenter.js";
 
 type Row<T extends TenantTable> = T["$inferSelect"];
 type Values<T extends TenantTable> = Omit<T["$inferInsert"], "tenantId">;
@@ -25,6 +28,12 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   filters?: Record<string, (value: string, ctx: RequestContext) => SQL>;
   /** Reply rows from table rows: joins what the row shows, drops what must not leave. */
   present?: (ctx: RequestContext, rows: Row<T>[]) => Promise<Out[]>;
+  /**
+   * What `present` joins, read by the list's own statement instead: the reply's extra columns
+   * and the joins that bring them. A page then costs one query however many tables it shows;
+   * `present` still shapes the rows of the other routes.
+   */
+  listJoin?: ListJoin;
   beforeCreate?: (ctx: RequestContext, input: Create) => Promise<Values<T>>;
   afterCreate?: (ctx: RequestContext, row: Row<T>, input: Create) => Promise<void>;
   beforeUpdate?: (ctx: RequestContext, existing: Row<T>, input: Update) => Promise<Partial<Values<T>>>;
@@ -45,6 +54,13 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   listExtras?: (ctx: RequestContext, tenantWhere: SQL) => Promise<Record<string, unknown>>;
   /** A valid create body made in `scope`, for the generic isolation suite. */
   sample: (scope: TenantScope) => Promise<Create>;
+}
+
+/** Joined reply columns of a list (see `ResourceHooks.listJoin`). */
+export interface ListJoin {
+  columns: Record<string, SQL.Aliased | SQL | PgColumn>;
+  // biome-ignore lint/suspicious/noExplicitAny: a dynamic select of any table; the joins are the hook's own
+  join: (query: any) => any;
 }
 
 export interface RegisteredResource {
@@ -89,6 +105,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   const present = hooks.present ?? (async (_ctx, rows) => rows as unknown as Out[]);
   const hookFilters = hooks.filters ?? {};
   checkDefinition(def, columns, Object.keys(hookFilters));
+  const uploadFields = uploadFieldsOfBodies(def.create, def.update);
   registered.set(base, { definition: def as ResourceDefinition, table, prefix, sample: hooks.sample });
 
   const filterShape = Object.fromEntries([...Object.keys(def.filters), ...Object.keys(hookFilters)].map((k) => [k, z.string().max(200).optional()]));
@@ -111,13 +128,17 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
     run: (ctx: RequestContext, req: FastifyRequest) => Promise<unknown>,
   ) => {
     const { errors, ...doc } = docs(method, url, summary, statuses);
-    const s = schema as { response: object };
+    const s = schema as { response: { 200?: unknown } };
+    // The students its reply carries: a linked-only caller sees only their own (see linked-students.ts).
+    const spots = studentSpots(s.response[200]);
     app.route({
       method,
       url,
       config: { permission: [def.module, action] },
       schema: { ...doc, ...schema, response: { ...s.response, ...errors } },
-      handler: (req) => inRequestContext(req, db, true, (ctx) => run(ctx, req)),
+      // Replies shaped by a presenter compiled from their schema, not parsed row by row.
+      serializerCompiler: presentingSerializer,
+      handler: (req) => inRequestContext(req, db, true, async (ctx) => keepLinkedStudents(ctx, spots, await run(ctx, req))),
     });
   };
 
@@ -135,40 +156,41 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       const value = q[key];
       if (value !== undefined) conditions.push(build(String(value), ctx));
     }
-    if (q.q) {
-      const term = searchPattern(q.q);
-      const searched = def.search.map((k) => columns[k]).filter((c): c is PgColumn => !!c);
-      if (searched.length) conditions.push(or(...searched.map((c) => ilike(c, term))));
-    }
+    if (q.q) conditions.push(searchCondition(def, columns, q.q));
     const where = visible(ctx, ...conditions);
     const order = orderBy(def, columns, q.sort);
-    // The page and the total in one round trip (a window count); only a page past the end needs a second query.
-    const found = await ctx.scope.db
-      .select({ row: table as TenantTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+    const counted = ctx.scope.db
+      .select({ n: count() })
       .from(table as TenantTable)
+      .where(where);
+    // The page and the total in one round trip. The total is a sub-select (run once): a window
+    // count would read every matching row in full before the first page could leave the index.
+    // Only a page past the end, which carries no row, needs a second query.
+    const page = ctx.scope.db
+      .select({ ...hooks.listJoin?.columns, row: table as TenantTable, total: sql<number>`(${counted})`.mapWith(Number) })
+      .from(table as TenantTable)
+      .$dynamic();
+    const found: ({ row: Row<T>; total: number } & Record<string, unknown>)[] = await (hooks.listJoin ? hooks.listJoin.join(page) : page)
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    const rows = found.map((f) => f.row);
-    const total =
-      found[0]?.total ??
-      (q.page > 1
-        ? ((
-            await ctx.scope.db
-              .select({ n: count() })
-              .from(table as TenantTable)
-              .where(where)
-          )[0]?.n ?? 0)
-        : 0);
+    const rows = hooks.listJoin
+      ? (found.map(({ row, total: _t, ...extra }) => ({ ...row, ...extra })) as unknown as Out[])
+      : await present(
+          ctx,
+          found.map((f) => f.row),
+        );
+    const total = found[0]?.total ?? (q.page > 1 ? ((await counted)[0]?.n ?? 0) : 0);
     const extras = hooks.listExtras ? await hooks.listExtras(ctx, visible(ctx)) : {};
-    return { rows: await present(ctx, rows as Row<T>[]), count: total, message: `${capital(name)} list fetched successfully`, ...extras };
+    return { rows, count: total, message: `${capital(name)} list fetched successfully`, ...extras };
   });
 
   const one = z.object({ message: z.string(), data: def.row });
 
   route("POST", base, "add", `Add ${name}`, [404, 409], { body: def.create, response: { 200: one } }, async (ctx, req) => {
     const input = req.body as z.infer<D["create"]>;
+    await checkUploadFields(ctx.scope, uploadFields, input);
     const values = hooks.beforeCreate ? await hooks.beforeCreate(ctx, input) : (input as unknown as Values<T>);
     const created = await ctx.scope.insert(table, values);
     await hooks.afterCreate?.(ctx, created, input);
@@ -180,6 +202,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   route("PUT", base, "edit", `Update ${name}`, [404, 409], { body: def.update, response: { 200: one } }, async (ctx, req) => {
     const input = req.body as z.infer<D["update"]> & { id: number };
     const existing = await findVisible(ctx, input.id);
+    await checkUploadFields(ctx.scope, uploadFields, input);
     const before = await auditView(ctx, existing);
     const { id: _id, ...rest } = input as Record<string, unknown>;
     const values = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, existing, input) : (rest as Partial<Values<T>>);
@@ -231,6 +254,13 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   async function auditView(ctx: RequestContext, row: Row<T>): Promise<Record<string, unknown>> {
     return hooks.auditView ? { ...row, ...(await hooks.auditView(ctx, row)) } : row;
   }
+}
+
+/** `q` over the declared search columns: any of them containing it (their trigram index serves it). */
+export function searchCondition(def: ResourceDefinition, columns: Record<string, PgColumn>, q: string): SQL | undefined {
+  const term = searchPattern(q);
+  const searched = def.search.map((k) => columns[k]).filter((c): c is PgColumn => !!c);
+  return searched.length ? or(...searched.map((c) => ilike(c, term))) : undefined;
 }
 
 function orderBy(def: ResourceDefinition, columns: Record<string, PgColumn>, sort: string | undefined) {

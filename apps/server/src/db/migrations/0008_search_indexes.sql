@@ -1,0 +1,17 @@
+CREATE INDEX "batches_search_idx" ON "batches" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "course_classes_search_idx" ON "course_classes" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "courses_search_idx" ON "courses" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "sittings_search_idx" ON "sittings" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "subjects_search_idx" ON "subjects" USING gin ("name" gin_trgm_ops,"code" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "admissions_search_idx" ON "admissions" USING gin ("application_no" gin_trgm_ops,"name" gin_trgm_ops,"name_native" gin_trgm_ops,"guardian_name" gin_trgm_ops,"guardian_mobile" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "alumni_search_idx" ON "alumni" USING gin ("name" gin_trgm_ops,"name_native" gin_trgm_ops,"destination" gin_trgm_ops,"mobile" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "classrooms_search_idx" ON "classrooms" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "custom_fields_search_idx" ON "custom_fields" USING gin ("key" gin_trgm_ops,"label" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "custom_records_search_idx" ON "custom_records" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "document_templates_search_idx" ON "document_templates" USING gin ("name" gin_trgm_ops,"body" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "student_groups_search_idx" ON "student_groups" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "students_search_idx" ON "students" USING gin ("admission_no" gin_trgm_ops,"name" gin_trgm_ops,"name_native" gin_trgm_ops,"mobile" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "hours_search_idx" ON "hours" USING gin ("label" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "periods_search_idx" ON "periods" USING gin ("topic" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "roles_search_idx" ON "roles" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin ("name" gin_trgm_ops,"mobile" gin_trgm_ops,"username" gin_trgm_ops,"email" gin_trgm_ops) WITH (fastupdate=false);
