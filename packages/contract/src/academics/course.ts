@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineAction, IdParams } from "../action.js";
 import * as field from "../fields.js";
+import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Instant, Status } from "../values.js";
 
@@ -141,23 +142,65 @@ export const createHafizRecords = defineAction({
 /** One bad cell of an import: the sheet's row number (header is row 1), the column and why. */
 export const ImportProblem = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type ImportProblem = z.infer<typeof ImportProblem>;
-export const ImportReply = z.object({
+/** What an import of a course's students did, once its job is done. */
+export const ImportResult = z.object({
   message: z.string(),
   created: z.number(),
   updated: z.number(),
   enrolled: z.number(),
 });
+export type ImportResult = z.infer<typeof ImportResult>;
 
-/** GET course/fetch-from-google-sheets/:id: a GET the specification names, which writes. */
+/**
+ * GET course/fetch-from-google-sheets/:id: a GET the specification names, which writes. The
+ * sheet is read and every row checked before it answers (400 import.invalid lists each bad row);
+ * then the rows are written by a job in one transaction, followed with courseImportProgress.
+ */
 export const importCourseStudents = defineAction({
   method: "GET",
   path: "/admin/api/course/fetch-from-google-sheets/:id",
   module: "academics",
   permission: ["students", "import"],
   changesData: true,
-  summary: "Import the course's students from its Google Sheets link (CSV export); every bad row is reported and nothing is written",
+  summary: "Import the course's students from its Google Sheets link (CSV export): every bad row is reported and nothing is written; good sheets start a job",
   params: IdParams,
-  reply: ImportReply,
+  reply: JobStarted,
+  errors: [404, 409],
+  refreshes: ["student", "enrollment", "classRoom"],
+});
+
+/** A spreadsheet sent inline: an Excel (.xlsx, first sheet) or CSV file as base64 or a data URL, at most 8 MB. */
+export const ImportFile = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  data: z
+    .string()
+    .min(4)
+    .max(Math.ceil((8 * 1024 * 1024) / 3) * 4 + 100),
+});
+
+/** The same import from a file the user uploads instead of the course's sheet link. */
+export const importCourseStudentsFile = defineAction({
+  method: "POST",
+  path: "/admin/api/course/:id/import-file",
+  module: "academics",
+  permission: ["students", "import"],
+  summary: "Import the course's students from an uploaded Excel (.xlsx) or CSV file: the same columns, checks and job as the sheet link",
+  params: IdParams,
+  body: ImportFile,
+  reply: JobStarted,
+  errors: [404, 409, 413],
+  refreshes: ["student", "enrollment", "classRoom"],
+});
+
+/** How far a course import has got; another school's job, or one long finished, is 404. */
+export const courseImportProgress = defineAction({
+  method: "GET",
+  path: "/admin/api/course/import-progress/:job",
+  module: "academics",
+  permission: ["students", "import"],
+  summary: "Progress of a course's student import: rows written of the total, then what it did or why nothing was written",
+  params: JobParams,
+  reply: jobProgress(ImportResult),
   errors: [404],
   refreshes: ["student", "enrollment", "classRoom"],
 });

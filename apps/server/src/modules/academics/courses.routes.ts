@@ -1,10 +1,12 @@
 import {
   courseClassResource,
   courseContent,
+  courseImportProgress,
   courseResource,
   createHafizRecords,
   deleteCourseContent,
   importCourseStudents,
+  importCourseStudentsFile,
   uploadCourseContent,
 } from "@taleem/contract";
 import { asc, eq, max } from "drizzle-orm";
@@ -13,6 +15,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { assertImportUrl, importPolicy } from "../../platform/files/import-url.js";
 import { conflict } from "../../platform/http/errors.js";
+import { serveJobProgress } from "../../platform/jobs/serve-job-progress.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
@@ -22,7 +25,7 @@ import { activeEnrolmentsOfCourse } from "../enrolments/enrolments.service.js";
 import { sampleCourse } from "./academic-samples.service.js";
 import { courseNames, requireCourse } from "./academics.service.js";
 import { type CourseClassRecord, courseClasses, courseContents, courses } from "./academics.table.js";
-import { importCourseStudents as importStudents } from "./course-import.service.js";
+import { COURSE_IMPORT_JOB, startCourseFileImport, startCourseImport } from "./course-import.service.js";
 import { hafiz } from "./hafiz.table.js";
 
 /** A content item as the reply names it (the table's `body` is the item's `text`). */
@@ -165,16 +168,16 @@ export function registerCourseRoutes(app: FastifyInstance, { config }: Services)
   );
 
   // The sheet is fetched from outside (seconds, sometimes): no transaction is held while it
-  // downloads; the import writes in its own.
+  // downloads; the import's job writes in its own, followed with courseImportProgress.
+  serveAction(app, importCourseStudents, async (ctx, { params }) => startCourseImport(ctx, await requireCourse(ctx.scope, params.id), policy, app.log), {
+    transaction: false,
+  });
+  // An uploaded file: the same checks, then the same job (which opens its own transaction).
   serveAction(
     app,
-    importCourseStudents,
-    async (ctx, { params }) => {
-      const course = await requireCourse(ctx.scope, params.id);
-      const result = await importStudents(ctx, course, policy);
-      await ctx.audit({ action: "import", entity: "students", entityId: course.id, details: result });
-      return { message: `Students imported successfully: ${result.created} added, ${result.updated} updated, ${result.enrolled} enrolled`, ...result };
-    },
-    { transaction: false },
+    importCourseStudentsFile,
+    async (ctx, { params, body }) => startCourseFileImport(ctx, await requireCourse(ctx.scope, params.id), body, app.log),
+    { transaction: false, bodyLimit: 12 * 1024 * 1024 },
   );
+  serveJobProgress(app, courseImportProgress, COURSE_IMPORT_JOB);
 }

@@ -1,8 +1,8 @@
 import type { GuardianSummary, StudentBrief } from "@taleem/contract";
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { RequestContext } from "../../platform/actions/request-context.js";
 import { toE164 } from "../../platform/auth/phone.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { guardians, profiles, users } from "../../platform/auth/users.table.js";
@@ -10,23 +10,8 @@ import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type StudentRecord, students } from "./students.table.js";
 
-/**
- * Row scoping for anything that belongs to a student: a caller whose role reaches only linked
- * students (the built-in Parent role, or a school's own role that says so) reaches only the
- * children linked to them in `guardians`; staff and admins reach every student their permissions
- * allow. Undefined means no restriction.
- */
-export function guardianScope(ctx: RequestContext, studentId: AnyPgColumn): SQL | undefined {
-  const p = ctx.principal;
-  if (!p.linkedStudentsOnly) return undefined;
-  return inArray(
-    studentId,
-    ctx.scope.db
-      .select({ id: guardians.studentId })
-      .from(guardians)
-      .where(and(eq(guardians.tenantId, p.tenantId), eq(guardians.userId, p.userId))),
-  );
-}
+/** Row scoping for anything that belongs to a student: the platform's linked-students rule. */
+export { linkedStudentScope as guardianScope } from "../../platform/security/linked-students.js";
 
 export const presentBrief = (s: StudentRecord): StudentBrief => ({
   id: s.id,
@@ -153,44 +138,74 @@ export interface StudentImportRow {
   address?: string | null;
 }
 
+// PostgreSQL takes at most 65,535 bind parameters in one statement.
+const MAX_BIND_PARAMETERS = 65_535;
+/** The columns an import may leave empty. */
+const OPTIONAL_COLUMNS = [students.nameNative, students.gender, students.dateOfBirth, students.mobile, students.email, students.address];
+const UPSERT_COLUMNS = [students.tenantId, students.admissionNo, students.name, ...OPTIONAL_COLUMNS];
+/** The most rows one upsert statement carries. */
+export const UPSERT_CHUNK = Math.floor(MAX_BIND_PARAMETERS / UPSERT_COLUMNS.length);
+
+const chunked = <T>(rows: T[], size: number): T[][] => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+const rowsOf = async <T>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
+// The database's name of a column: tables are declared in camel case, stored in snake case.
+const columnName = (column: AnyPgColumn) => sql.identifier(toSnakeCase(column.name));
+// An empty cell leaves the stored value as it is (coalesce with the row's own) and is null on a new row.
+const keepIfEmpty = (column: AnyPgColumn) => sql`${columnName(column)} = coalesce(excluded.${columnName(column)}, ${students}.${columnName(column)})`;
+
 /**
- * Creates the students of an import, or updates those whose admission number exists, in the
- * caller's transaction. Returns each row's student id, in order.
+ * Creates the students of an import, or updates those whose admission number exists (matched
+ * without case), in the caller's transaction: one query finds the existing rows and one
+ * multi-row INSERT ... ON CONFLICT writes them, per chunk of rows. Empty optional values keep
+ * what is stored. Returns each row's student id, in order, and the ids of the students that
+ * were there before (only they can have enrolments or other records). Admission numbers must be
+ * unique in `rows` (an import checks that first, naming the rows).
  */
-export async function upsertStudents(scope: TenantScope, rows: StudentImportRow[]): Promise<{ ids: number[]; created: number; updated: number }> {
-  const existing = rows.length
-    ? await scope.db
-        .select({ id: students.id, key: sql<string>`lower(${students.admissionNo})` })
-        .from(students)
-        .where(
-          scope.where(
-            students,
-            inArray(
-              sql`lower(${students.admissionNo})`,
-              rows.map((r) => r.admissionNo.toLowerCase()),
-            ),
-          ),
-        )
-    : [];
-  const byKey = new Map(existing.map((e) => [e.key, e.id]));
+export async function upsertStudents(
+  scope: TenantScope,
+  rows: StudentImportRow[],
+): Promise<{ ids: number[]; existing: Set<number>; created: number; updated: number }> {
+  const keys = rows.map((r) => r.admissionNo.toLowerCase());
+  if (new Set(keys).size !== keys.length)
+    throw badRequest("student.admission_no_repeated", "An admission number is repeated in the rows.", { field: "admissionNo" });
   const ids: number[] = [];
+  const existed = new Set<string>();
+  const existingIds = new Set<number>();
   let created = 0;
-  let updated = 0;
-  for (const r of rows) {
-    const id = byKey.get(r.admissionNo.toLowerCase());
-    const values = Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Partial<StudentImportRow>;
-    if (id) {
-      await scope.update(students, id, values);
+  for (const part of chunked(rows, UPSERT_CHUNK)) {
+    const partKeys = part.map((r) => r.admissionNo.toLowerCase());
+    const existing = await scope.db
+      .select({ key: sql<string>`lower(${students.admissionNo})` })
+      .from(students)
+      .where(scope.where(students, inArray(sql`lower(${students.admissionNo})`, partKeys)));
+    created += part.length - existing.length;
+    for (const e of existing) existed.add(e.key);
+    const values = part.map(
+      (r) =>
+        sql`(${scope.tenantId}, ${r.admissionNo}, ${r.name}, ${r.nameNative || null}, ${r.gender || null}, ${r.dateOfBirth || null}::date, ${r.mobile || null}, ${r.email || null}, ${r.address || null})`,
+    );
+    const written = await rowsOf<{ id: number; key: string }>(
+      scope.db.execute(sql`
+        insert into ${students} (${sql.join(
+          UPSERT_COLUMNS.map((c) => columnName(c)),
+          sql`, `,
+        )})
+        values ${sql.join(values, sql`, `)}
+        on conflict (${columnName(students.tenantId)}, lower(${columnName(students.admissionNo)})) do update set
+          ${columnName(students.admissionNo)} = excluded.${columnName(students.admissionNo)},
+          ${columnName(students.name)} = excluded.${columnName(students.name)},
+          ${sql.join(OPTIONAL_COLUMNS.map(keepIfEmpty), sql`, `)},
+          ${columnName(students.updatedAt)} = now()
+        returning ${columnName(students.id)} as id, lower(${columnName(students.admissionNo)}) as key`),
+    );
+    const byKey = new Map(written.map((w) => [w.key, Number(w.id)]));
+    for (const key of partKeys) {
+      const id = byKey.get(key)!;
       ids.push(id);
-      updated++;
-    } else {
-      const row = await scope.insert(students, { ...values, admissionNo: r.admissionNo, name: r.name });
-      byKey.set(r.admissionNo.toLowerCase(), row.id);
-      ids.push(row.id);
-      created++;
+      if (existed.has(key)) existingIds.add(id);
     }
   }
-  return { ids, created, updated };
+  return { ids, existing: existingIds, created, updated: rows.length - created };
 }
 
 /**

@@ -1,17 +1,19 @@
-import { Alert, Anchor, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from "@tabler/icons-react";
-import { type CourseRow, type ImportProblem, importCourseStudents } from "@taleem/contract";
+import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconCloudDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-react";
+import { type CourseRow, courseImportProgress, type ImportProblem, importCourseStudents, importCourseStudentsFile } from "@taleem/contract";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api";
+import { ApiError, isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { readDataUrl } from "../../lib/read-file";
 import { useAction } from "../../lib/use-action";
+import { useJobProgress } from "../../lib/use-job-progress";
 import { useErrorText } from "../../ui/api-error";
 import { iso } from "./isolate";
 
-/** The bad cells of a refused import (400 import.invalid), every one of them. */
-function problemsOf(e: unknown): ImportProblem[] {
-  if (!isApiError(e) || !Array.isArray(e.params.problems)) return [];
-  return e.params.problems as ImportProblem[];
+/** The bad cells of a refused import (400 import.invalid, or a job that failed with it), every one of them. */
+function problemsOf(params: Record<string, unknown> | undefined): ImportProblem[] {
+  return Array.isArray(params?.problems) ? (params.problems as ImportProblem[]) : [];
 }
 
 function Count({ label, value }: { label: string; value: number }) {
@@ -28,19 +30,46 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /**
- * Imports a course's students from its Google Sheets link. The server checks every row first;
- * when any is wrong nothing is written and every problem is listed here by row and column.
+ * Imports a course's students from its Google Sheets link, or from an uploaded .xlsx or .csv file
+ * with the same columns. The server checks every row first; when any is wrong nothing is written
+ * and every problem is listed here by row and column. A good sheet is written by a job on the
+ * server (one transaction), whose progress the bar follows.
  */
 export function CourseImportDialog({ course, onClose }: { course: CourseRow | null; onClose: () => void }) {
   const { t } = useTranslation(["academics", "students", "admin"]);
   const errorText = useErrorText();
-  // Its declaration refreshes the students, enrolments and classrooms it changes.
-  const run = useAction(importCourseStudents);
+  // Their declarations refresh the students, enrolments and classrooms they change.
+  const fromSheet = useAction(importCourseStudents);
+  const fromFile = useAction(importCourseStudentsFile);
+  const [source, setSource] = useState<"sheet" | "file">("sheet");
+  const [file, setFile] = useState<File | null>(null);
+  const run = source === "sheet" ? fromSheet : fromFile;
+  const { progress, running, lost } = useJobProgress(courseImportProgress, run.data?.job ?? null);
   const close = () => {
-    run.reset();
+    fromSheet.reset();
+    fromFile.reset();
+    setFile(null);
     onClose();
   };
-  const problems = problemsOf(run.error);
+  const importSheet = () => {
+    if (!course) return;
+    setSource("sheet");
+    fromFile.reset();
+    fromSheet.mutate({ params: { id: course.id } });
+  };
+  const importFile = async () => {
+    if (!course || !file) return;
+    setSource("file");
+    fromSheet.reset();
+    fromFile.mutate({ params: { id: course.id }, body: { fileName: file.name, data: await readDataUrl(file) } });
+  };
+  // A job's error is a refused call's reply, as the call would have thrown it (code, words, rows).
+  const jobError = progress?.error ? new ApiError(400, progress.error.message, progress.error.code, progress.error.params) : null;
+  const failure = run.error ?? lost ?? jobError;
+  const problems = problemsOf(isApiError(failure) ? failure.params : undefined);
+  const result = progress?.state === "done" ? progress.result : null;
+  const busy = run.isPending || running;
+  const done = progress?.done ?? 0;
   const column = (c: string) => (c ? t([`students:fields.${c}`, `academics:courses.import.columns.${c}`], { defaultValue: c }) : "—");
 
   return (
@@ -52,18 +81,56 @@ export function CourseImportDialog({ course, onClose }: { course: CourseRow | nu
             {course.sheetUrl}
           </Anchor>
         )}
-        {run.isSuccess && (
+        <Group align="flex-end" gap="sm">
+          <FileInput
+            style={{ flex: 1 }}
+            label={t("academics:courses.import.file")}
+            description={t("academics:courses.import.fileHint")}
+            placeholder=".xlsx, .csv"
+            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            value={file}
+            onChange={setFile}
+            clearable
+            disabled={busy}
+          />
+          <Button variant="light" leftSection={<IconUpload size={16} />} disabled={!file || busy} loading={busy && source === "file"} onClick={importFile}>
+            {t("academics:courses.import.runFile")}
+          </Button>
+        </Group>
+        {running && run.data && (
+          <Stack gap={4}>
+            {/* Until the first rows are saved (on the embedded database the first answer waits for
+                the whole write), the bar says only that work goes on, not how far. */}
+            <Progress
+              value={done ? (done / run.data.total) * 100 : 100}
+              size="lg"
+              animated
+              color={done ? undefined : "gray"}
+              aria-label={t("academics:courses.import.progressLabel")}
+            />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {done
+                ? t("academics:courses.import.progress", { done: formatNumber(done), total: formatNumber(run.data.total) })
+                : t("academics:courses.import.saving", { total: formatNumber(run.data.total) })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t("academics:courses.import.writing")}
+            </Text>
+          </Stack>
+        )}
+        {result && (
           <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t("academics:courses.import.done")}>
             <SimpleGrid cols={3} mt="sm">
-              <Count label={t("academics:courses.import.created")} value={run.data.created} />
-              <Count label={t("academics:courses.import.updated")} value={run.data.updated} />
-              <Count label={t("academics:courses.import.enrolled")} value={run.data.enrolled} />
+              <Count label={t("academics:courses.import.created")} value={result.created} />
+              <Count label={t("academics:courses.import.updated")} value={result.updated} />
+              <Count label={t("academics:courses.import.enrolled")} value={result.enrolled} />
             </SimpleGrid>
           </Alert>
         )}
-        {run.isError && (
+        {failure && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("academics:courses.import.failed")} role="alert">
-            {problems.length ? t("academics:courses.import.problems", { n: formatNumber(problems.length) }) : errorText(run.error)}
+            {problems.length ? t("academics:courses.import.problems", { n: formatNumber(problems.length) }) : errorText(failure)}
           </Alert>
         )}
         {problems.length > 0 && (
@@ -97,8 +164,13 @@ export function CourseImportDialog({ course, onClose }: { course: CourseRow | nu
           <Button variant="default" onClick={close}>
             {t("admin:actions.close")}
           </Button>
-          <Button leftSection={<IconCloudDownload size={16} />} loading={run.isPending} onClick={() => course && run.mutate({ params: { id: course.id } })}>
-            {run.isError || run.isSuccess ? t("academics:courses.import.again") : t("academics:courses.import.run")}
+          <Button
+            leftSection={<IconCloudDownload size={16} />}
+            disabled={!course?.sheetUrl || (busy && source === "file")}
+            loading={busy && source === "sheet"}
+            onClick={importSheet}
+          >
+            {(failure || result) && source === "sheet" ? t("academics:courses.import.again") : t("academics:courses.import.run")}
           </Button>
         </Group>
       </Stack>
