@@ -204,3 +204,26 @@ export const promoteClassroom = defineAction({
   errors: [404, 409],
   refreshes: ENROLMENT_LISTS,
 });
+
+/**
+ * POST enrollment/bulk: enrols many students in one classroom at once, in one transaction.
+ * Students already active in this classroom are left as they are (calling twice does not enrol
+ * twice); one active in another classroom of the same batch is refused (409), as are inactive ones.
+ */
+export const EnrolmentBulk = z.object({
+  classroomId: RowId,
+  studentIds: IdList(2000),
+  /** Today in the school's time zone when left out. */
+  startedOn: DateOnly.optional(),
+});
+export const bulkEnrol = defineAction({
+  method: "POST",
+  path: "/admin/api/enrollment/bulk",
+  module: "academics",
+  permission: ["academics", "add"],
+  summary: "Enrol many students in one classroom (all or none); those already in it are skipped, so a repeat adds nobody",
+  body: EnrolmentBulk,
+  reply: z.object({ message: z.string(), enrolled: z.number(), alreadyIn: z.number() }),
+  errors: [404, 409],
+  refreshes: ENROLMENT_LISTS,
+});

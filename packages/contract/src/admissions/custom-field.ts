@@ -19,6 +19,21 @@ export const FieldKey = z
   .trim()
   .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, "Use a letter first, then letters, digits or _ (at most 40)");
 
+/**
+ * A key from the school's label: "Blood group" -> bloodGroup (ASCII letters and digits only; ""
+ * when the label has none, a label in Malayalam say). Web and server derive it the same way.
+ */
+export function keyFromLabel(label: string): string {
+  const words = label
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const key = words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join("");
+  return /^[a-zA-Z]/.test(key) ? key.slice(0, 40) : "";
+}
+
 export const ChoiceOption = z.object({
   value: z.string().trim().min(1).max(100),
   labels: Localised(100).optional(),
@@ -34,8 +49,11 @@ const fieldResource = defineResource({
     entity: field.choice(CustomFieldEntity).required().filter().column().createOnly(),
     /** The record type, for entity record. */
     recordId: field.ref("custom-record").filter().createOnly(),
-    /** How its value is stored and named in imports. */
-    key: field.shaped(FieldKey, z.string()).required().search().sort().column().form({ kind: "text", createOnly: true }),
+    /**
+     * How its value is stored and named in imports. Left out, the server makes it from the label
+     * (keyFromLabel), with a number added when the target already has that key.
+     */
+    key: field.shaped(FieldKey, z.string()).default("").search().sort().column().form({ kind: "text", createOnly: true }),
     /** The label in the school's own words; `labels` per language where given. */
     label: field.text(200).required().search().sort().column(),
     labels: field.shaped(Localised(), Localised()).default({}),

@@ -4,7 +4,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { insertCustomRecord, requireCustomRecord } from "../custom-records/custom-records.service.js";
-import { fieldsOf, isReservedKey } from "./custom-fields.service.js";
+import { fieldsOf, freeKey, isReservedKey } from "./custom-fields.service.js";
 import { type CustomFieldRecord, customFields } from "./custom-fields.table.js";
 
 type Shape = Pick<CustomFieldRecord, "kind" | "options" | "min" | "max">;
@@ -33,10 +33,12 @@ export function registerCustomFieldsModule(app: FastifyInstance) {
       } else if (input.recordId) {
         throw badRequest("custom_field.record_not_allowed", "Only fields of a record type name a record type.", { field: "recordId" });
       }
-      if (isReservedKey(input.entity, input.key)) {
+      if (input.key && isReservedKey(input.entity, input.key)) {
         throw badRequest("custom_field.key_reserved", `${input.key} is the name of a built-in field; choose another key.`, { field: "key" });
       }
-      const values = { ...input, recordId, min: input.min ?? null, max: input.max ?? null, maxLength: input.maxLength ?? null };
+      // A principal names the field; the key, a technical name, is made from that name unless given.
+      const key = input.key || (await freeKey(ctx.scope, { entity: input.entity, recordId }, input.label));
+      const values = { ...input, key, recordId, min: input.min ?? null, max: input.max ?? null, maxLength: input.maxLength ?? null };
       checkShape(values);
       // A key taken here is refused by the unique index (custom_field.key_taken).
       return values;

@@ -5,11 +5,12 @@ import {
   FileUpload,
   type FormField,
   IMAGE_TYPES,
+  keyFromLabel,
   studentResource,
   UPLOAD_LIMITS,
   type UploadType,
 } from "@taleem/contract";
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { decodeUpload, requireUploads, type UploadBatch } from "../../platform/files/uploads.js";
 import { AppError, badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -30,6 +31,25 @@ export const isReservedKey = (entity: CustomFieldEntity, key: string) => RESERVE
 
 const targetWhere = (t: FieldTarget): SQL =>
   and(eq(customFields.entity, t.entity), t.recordId ? eq(customFields.recordId, t.recordId) : isNull(customFields.recordId)) as SQL;
+
+/**
+ * A key for a field the school named but gave no key: made from the label ("Blood group" ->
+ * bloodGroup, "field" for a label with no Latin letters), with 2, 3, ... added while the target
+ * already has it or it names a built-in field. Two saves racing for one key meet the unique
+ * index, and the second is told the key is taken.
+ */
+export async function freeKey(scope: TenantScope, target: FieldTarget, label: string): Promise<string> {
+  const base = (keyFromLabel(label) || "field").slice(0, 36);
+  const rows = await scope.db
+    .select({ key: customFields.key })
+    .from(customFields)
+    .where(scope.where(customFields, targetWhere(target), sql`lower(${customFields.key}) like ${`${base.toLowerCase()}%`}`));
+  const taken = new Set(rows.map((r) => r.key.toLowerCase()));
+  for (let n = 1; ; n++) {
+    const key = n === 1 ? base : `${base}${n}`;
+    if (!taken.has(key.toLowerCase()) && !isReservedKey(target.entity, key)) return key;
+  }
+}
 
 /** A target's field definitions in form order; active ones only unless asked. */
 export async function fieldsOf(scope: TenantScope, target: FieldTarget, includeInactive = false): Promise<CustomFieldRecord[]> {

@@ -52,7 +52,7 @@ describe("custom fields", () => {
   it("refuses bad definitions with a 400 or 409 naming the field", async () => {
     const { api } = await adminOfNewTenant(app);
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ entity: "admission", label: "X", kind: "text" }, 400, "key"],
+      [{ entity: "admission", key: "", label: "X", kind: "text" }, 400, "key"],
       [{ entity: "admission", key: "1bad", label: "X", kind: "text" }, 400, "key"],
       [{ entity: "admission", key: "x", label: "X", kind: "colour" }, 400, "kind"],
       [{ entity: "admission", key: "x", label: "X", kind: "choice" }, 400, "options"],
