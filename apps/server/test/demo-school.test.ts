@@ -63,8 +63,16 @@ describe("the demo school", () => {
     expect(week.count).toBeGreaterThan(0);
     expect(new Set(week.rows.map((e) => e.dayOfWeek)).size).toBe(6);
     expect(week.rows.every((e) => e.subjectName && e.teacherName)).toBe(true);
-    const hours = await json<Rows<unknown>>(admin.get(`/admin/api/hour?classroomId=${rooms.rows[0]!.id}&limit=100`));
+    const hours = await json<Rows<{ sessionName: string | null; label: string | null }>>(
+      admin.get(`/admin/api/hour?classroomId=${rooms.rows[0]!.id}&limit=100`),
+    );
     expect(hours.count).toBe(week.count);
+    expect(hours.rows.every((h) => h.sessionName && h.label)).toBe(true);
+    // Every hour of the week has its subject: two a day in hifz and madrasa, four at school, six days.
+    const allHours = await json<Rows<unknown>>(admin.get("/admin/api/hour?limit=1"));
+    const allEntries = await json<Rows<unknown>>(admin.get("/admin/api/timetable?limit=1"));
+    expect(allHours.count).toBe(6 * (3 * 2 + 3 * 2 + 2 * 4));
+    expect(allEntries.count).toBe(allHours.count);
 
     const teacher = await json<{ rows: { id: number; mobile: string | null }[] }>(admin.get("/admin/api/user?limit=500"));
     const teacherId = teacher.rows.find((u) => u.mobile === DEMO.staff.mobile)!.id;
@@ -76,6 +84,21 @@ describe("the demo school", () => {
     const promoted = await json<Rows<{ batchId: number }>>(admin.get("/admin/api/enrollment?status=promoted&limit=100"));
     expect(promoted.count).toBe(45);
     expect(promoted.rows.every((e) => e.batchId === past.id)).toBe(true);
+  });
+
+  it("lists each classroom's students by name, each enrolled on or after the day they were admitted", async () => {
+    const admin = await as(DEMO.admin.mobile);
+    const rooms = await json<Rows<{ id: number }>>(admin.get("/admin/api/classRoom?limit=100"));
+    for (const room of rooms.rows) {
+      const roster = await json<{ rows: { name: string }[] }>(admin.get(`/admin/api/classRoom/students/${room.id}`));
+      const names = roster.rows.map((r) => r.name);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    }
+    const students = await json<Rows<{ id: number; admittedOn: string }>>(admin.get("/admin/api/student?limit=500"));
+    const admitted = new Map(students.rows.map((s) => [s.id, s.admittedOn]));
+    const enrolments = await json<Rows<{ studentId: number; startedOn: string }>>(admin.get("/admin/api/enrollment?limit=500"));
+    expect(enrolments.count).toBe(120 + 45);
+    expect(enrolments.rows.every((e) => e.startedOn >= admitted.get(e.studentId)!)).toBe(true);
   });
 
   it("shows the demo parent exactly two children, in different classrooms", async () => {

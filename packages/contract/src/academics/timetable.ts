@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineAction, FILE_REPLY, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
-import { DateOnly, IdList, Instant, Mobile, RowId, Status } from "../values.js";
+import { DateOnly, IdList, Instant, Mobile, RowId, Status, TimeOfDay } from "../values.js";
 import { StudentBrief } from "./student.js";
 
 /** 1 Monday ... 7 Sunday (ISO); a form's select sends it as text, so text digits are read as the number. */
@@ -48,6 +48,38 @@ export const updateHourStudents = defineAction({
   reply: z.object({ message: z.string(), data: hourResource.row }),
   errors: [404],
   refreshes: ["hour"],
+});
+
+/** One hour of a week added in bulk, with the subject taught in it (and its teacher) when known. */
+export const WeekHour = z
+  .object({
+    dayOfWeek: DayOfWeek,
+    startTime: TimeOfDay,
+    endTime: TimeOfDay,
+    sessionId: RowId.nullish(),
+    label: z.string().trim().max(60).nullish(),
+    /** Makes the hour's timetable entry; without it the hour waits for one. */
+    subjectId: RowId.nullish(),
+    teacherId: RowId.nullish(),
+  })
+  .refine((h) => !h.teacherId || h.subjectId, { message: "Choose the subject this teacher teaches in the hour", path: ["subjectId"] });
+export type WeekHour = z.infer<typeof WeekHour>;
+/**
+ * POST hour/bulk: a classroom's week in one call (the office types the whole timetable at the
+ * start of a year). All or none: an hour that overlaps another of the list or of the classroom
+ * refuses the whole list, naming it.
+ */
+export const HourBulk = z.object({ classroomId: RowId, hours: z.array(WeekHour).min(1).max(200) });
+export const addWeekHours = defineAction({
+  method: "POST",
+  path: "/admin/api/hour/bulk",
+  module: "academics",
+  permission: ["academics", "add"],
+  summary: "Add many hours to a classroom's week, each with its subject and teacher when given, in one transaction (all or none)",
+  body: HourBulk,
+  reply: z.object({ message: z.string(), hours: z.number(), entries: z.number(), hourIds: z.array(z.number()) }),
+  errors: [404, 409],
+  refreshes: ["hour", "timetable"],
 });
 
 export const downloadTimetable = defineAction({

@@ -64,8 +64,31 @@ export interface DemoSchool {
   accounts: Record<"admin" | "staff" | "parent" | "muawin", { name: string; mobile: string }>;
 }
 
-export function demoApi(app: FastifyInstance, token?: string, remoteAddress?: string): DemoApi {
+/**
+ * Time spent per kind of call (method and path, ids and query left out), kept when DEMO_TIMING=1
+ * so a slow first start can be traced to the calls that make it slow.
+ */
+export class CallTimes {
+  private readonly byKind = new Map<string, { calls: number; ms: number }>();
+
+  add(method: string, url: string, ms: number): void {
+    const kind = `${method} ${url.split("?")[0]!.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+    const t = this.byKind.get(kind) ?? { calls: 0, ms: 0 };
+    this.byKind.set(kind, t);
+    t.calls++;
+    t.ms += ms;
+  }
+
+  /** Slowest kinds first: calls and seconds of each. */
+  summary(): Record<string, { calls: number; seconds: number }> {
+    const rows = [...this.byKind].sort((a, b) => b[1].ms - a[1].ms);
+    return Object.fromEntries(rows.map(([kind, t]) => [kind, { calls: t.calls, seconds: Math.round(t.ms) / 1000 }]));
+  }
+}
+
+export function demoApi(app: FastifyInstance, token?: string, remoteAddress?: string, times?: CallTimes): DemoApi {
   const call = async (method: InjectOptions["method"], url: string, body?: unknown) => {
+    const started = performance.now();
     const res = await app.inject({
       method,
       url,
@@ -73,6 +96,7 @@ export function demoApi(app: FastifyInstance, token?: string, remoteAddress?: st
       ...(remoteAddress ? { remoteAddress } : {}),
       ...(body !== undefined ? { payload: body as InjectOptions["payload"] } : {}),
     });
+    times?.add(String(method), url, performance.now() - started);
     if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.body ? res.json() : undefined;
   };

@@ -2,12 +2,16 @@ import { CLASSROOMS } from "./demo-plan.js";
 import { buildRoster } from "./demo-roster.js";
 import { createRow, type DemoSchool, inParallel, userId, userIdsByMobile } from "./demo-school.js";
 
-/** How many calls run at once: independent rows, each its own request and transaction. */
+/**
+ * How many student calls run at once. The embedded database runs them one after another anyway;
+ * a few in flight keep it busy while the next request is parsed and checked.
+ */
 const WIDTH = 4;
 
 /**
- * The parents' accounts, 120 students linked to them (the demo parent to two), each enrolled:
- * last year's three classrooms promoted into this year's next class, the rest enrolled this year.
+ * The parents' accounts (one import), 120 students linked to them (the demo parent to two), each
+ * classroom's students enrolled in one call: last year's three classrooms promoted into this
+ * year's next class, the rest enrolled this year.
  */
 export async function studentsDemo({ api, ids, random, today, accounts }: DemoSchool): Promise<void> {
   const { years, families, students } = buildRoster(random, today, accounts.parent);
@@ -16,8 +20,9 @@ export async function studentsDemo({ api, ids, random, today, accounts }: DemoSc
   });
   const byMobile = await userIdsByMobile(api);
 
-  const made = await inParallel(students, WIDTH, async (s) => {
-    const studentId = await createRow(api, "student", {
+  // The school has no call that adds many students with their guardians: one call each.
+  const made = await inParallel(students, WIDTH, (s) =>
+    createRow(api, "student", {
       admissionNo: s.admissionNo,
       name: s.name,
       nameNative: s.nameNative,
@@ -26,16 +31,23 @@ export async function studentsDemo({ api, ids, random, today, accounts }: DemoSc
       admittedOn: s.admittedOn,
       address: s.family.address,
       guardians: [{ userId: userId(byMobile, s.family.guardian.mobile), relation: s.family.guardian.relation }],
-    });
-    await createRow(api, "enrollment", {
-      studentId,
-      classroomId: ids.get("classroom", s.pastClassroom ?? s.classroom),
-      rollNo: s.rollNo,
-      startedOn: s.admittedOn,
-    });
-    return studentId;
-  });
+    }),
+  );
   for (const [i, s] of students.entries()) ids.set("student", s.admissionNo, made[i]!);
+
+  for (const room of CLASSROOMS) {
+    const pupils = students.filter((s) => (s.pastClassroom ?? s.classroom) === room.key).sort((a, b) => a.rollNo - b.rollNo);
+    if (!pupils.length) continue;
+    // The class starts once its last pupil is admitted; enrolled in roll order, the roster lists them so.
+    await api.post("/admin/api/enrollment/bulk", {
+      classroomId: ids.get("classroom", room.key),
+      studentIds: pupils.map((s) => ids.get("student", s.admissionNo)),
+      startedOn: pupils
+        .map((s) => s.admittedOn)
+        .sort()
+        .at(-1),
+    });
+  }
 
   for (const room of CLASSROOMS.filter((r) => r.promotedFrom)) {
     await api.post("/admin/api/enrollment/promote", {

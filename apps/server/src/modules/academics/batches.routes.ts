@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
+import { sampleBatch } from "./academic-samples.service.js";
 import { activeBatch } from "./academics.service.js";
 import { batches } from "./academics.table.js";
 
@@ -30,15 +31,20 @@ export function registerBatchRoutes(app: FastifyInstance) {
     sample: async () => ({ name: `Batch ${Math.random().toString(36).slice(2, 8)}`, startDate: "2026-06-01", endDate: "2027-03-31" }),
   });
 
-  serveAction(app, makeActiveBatch, async (ctx, { body }) => {
-    const target = await ctx.scope.find(batches, body.id, "Batch");
-    const before = await activeBatch(ctx.scope);
-    await ctx.scope.db
-      .update(batches)
-      .set({ active: false })
-      .where(ctx.scope.where(batches, eq(batches.active, true)));
-    const updated = await ctx.scope.update(batches, target.id, { active: true }, "Batch");
-    await ctx.audit({ action: "update", entity: "batches", entityId: target.id, details: { madeActive: target.id, previous: before?.id ?? null } });
-    return { message: `${updated.name} is now the active batch`, data: updated };
-  });
+  serveAction(
+    app,
+    makeActiveBatch,
+    async (ctx, { body }) => {
+      const target = await ctx.scope.find(batches, body.id, "Batch");
+      const before = await activeBatch(ctx.scope);
+      await ctx.scope.db
+        .update(batches)
+        .set({ active: false })
+        .where(ctx.scope.where(batches, eq(batches.active, true)));
+      const updated = await ctx.scope.update(batches, target.id, { active: true }, "Batch");
+      await ctx.audit({ action: "update", entity: "batches", entityId: target.id, details: { madeActive: target.id, previous: before?.id ?? null } });
+      return { message: `${updated.name} is now the active batch`, data: updated };
+    },
+    { sample: async (scope) => ({ body: { id: (await sampleBatch(scope)).id } }) },
+  );
 }

@@ -103,13 +103,23 @@ export function registerRolesModule(app: FastifyInstance) {
     data: await ctx.scope.find(roles, params.id, "Role"),
   }));
 
-  serveAction(app, setRolePermissions, async (ctx, { body }) => {
-    const existing = await ctx.scope.find(roles, body.id, "Role");
-    guardBuiltin(existing, { permissions: body.permissions });
-    assertWithinCaller(ctx, existing.permissions, "change this role");
-    const permissions = cleanPermissions(ctx, body.permissions, existing);
-    const row = await ctx.scope.update(roles, existing.id, { permissions });
-    await ctx.audit({ action: "update", entity: "roles", entityId: row.id, before: existing, after: row });
-    return { message: "Permissions updated successfully", data: row };
-  });
+  serveAction(
+    app,
+    setRolePermissions,
+    async (ctx, { body }) => {
+      const existing = await ctx.scope.find(roles, body.id, "Role");
+      guardBuiltin(existing, { permissions: body.permissions });
+      assertWithinCaller(ctx, existing.permissions, "change this role");
+      const permissions = cleanPermissions(ctx, body.permissions, existing);
+      const row = await ctx.scope.update(roles, existing.id, { permissions });
+      await ctx.audit({ action: "update", entity: "roles", entityId: row.id, before: existing, after: row });
+      return { message: "Permissions updated successfully", data: row };
+    },
+    {
+      sample: async (scope) => {
+        const role = await scope.insert(roles, { name: `Sample ${Math.random().toString(36).slice(2, 8)}`, area: "parent", permissions: {} });
+        return { body: { id: role.id, permissions: { attendance: ["view"] } } };
+      },
+    },
+  );
 }

@@ -17,8 +17,8 @@ import { hourStudents, hours, periods } from "./timetable.table.js";
 import { timetableHtml, timetableSheet } from "./timetable-print.js";
 import { sampleHour } from "./timetable-samples.service.js";
 
-function assertTimes(startTime: string, endTime: string) {
-  if (endTime.slice(0, 5) <= startTime.slice(0, 5)) throw badRequest("hour.times", "The end time must be after the start time.", { field: "endTime" });
+export function assertTimes(startTime: string, endTime: string, field = "endTime") {
+  if (endTime.slice(0, 5) <= startTime.slice(0, 5)) throw badRequest("hour.times", "The end time must be after the start time.", { field });
 }
 
 /** Replaces the students a slot serves; none means the whole classroom. */

@@ -152,12 +152,15 @@ export async function assertNoOverlap(
       ),
     )
     .limit(1);
-  if (clash) {
-    throw conflict("hour.overlap", `This overlaps the hour ${hhmm(clash.startTime)}-${hhmm(clash.endTime)} of the same day.`, {
-      field: "startTime",
-      hourId: clash.id,
-    });
-  }
+  if (clash) throw overlapError(clash);
+}
+
+/** The refusal of an hour that overlaps `clash` (an hour of the classroom, or an earlier one of the same list). */
+export function overlapError(clash: { id?: number; startTime: string; endTime: string }, field = "startTime", prefix = "This") {
+  return conflict("hour.overlap", `${prefix} overlaps the hour ${hhmm(clash.startTime)}-${hhmm(clash.endTime)} of the same day.`, {
+    field,
+    ...(clash.id ? { hourId: clash.id } : {}),
+  });
 }
 
 /** The timetable entry of a slot, if it has one. */

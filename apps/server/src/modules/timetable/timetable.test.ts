@@ -4,11 +4,13 @@ import { addStudent, enrol, newSchool, ok } from "../academics/school.fixture.js
 
 type School = Awaited<ReturnType<typeof newSchool>>;
 
-async function staff(s: School, name = "Ustadh Yusuf", mobile = uniqueMobile()) {
+async function user(s: School, role: "staff" | "parent", name: string, mobile = uniqueMobile()) {
   const roles = await ok<{ rows: { id: number; builtin: string | null }[] }>(s.api.get("/admin/api/role?limit=50"));
-  const roleId = roles.rows.find((r) => r.builtin === "staff")!.id;
+  const roleId = roles.rows.find((r) => r.builtin === role)!.id;
   return { ...(await ok<{ data: { id: number } }>(s.api.post("/admin/api/user", { name, mobile, roleIds: [roleId] }))).data, mobile };
 }
+
+const staff = (s: School, name = "Ustadh Yusuf", mobile = uniqueMobile()) => user(s, "staff", name, mobile);
 
 async function hour(s: School, fields: Record<string, unknown> = {}) {
   return (
@@ -109,6 +111,54 @@ describe("hours and timetable", () => {
     expect((await other.api.get(`/admin/api/hour/download/${h2.id}`)).statusCode).toBe(404);
     expect((await s.api.get("/admin/api/hour/download/abc")).statusCode).toBe(400);
   }, 60_000);
+
+  it("adds a classroom's week in one call, all or none", async () => {
+    const s = await newSchool(app);
+    const teacher = await staff(s);
+    const other = await newSchool(app);
+    const session = (await ok<{ data: { id: number } }>(s.api.post("/admin/api/session", { name: "Morning", startTime: "07:00", endTime: "12:00" }))).data;
+    const existing = await hour(s, { dayOfWeek: 3, startTime: "10:00", endTime: "10:45" });
+    const week = [1, 2].flatMap((dayOfWeek) => [
+      { dayOfWeek, startTime: "08:00", endTime: "08:45", sessionId: session.id, label: "Period 1", subjectId: s.subject.id, teacherId: teacher.id },
+      { dayOfWeek, startTime: "08:45", endTime: "09:30", label: "Period 2" },
+    ]);
+    const hours = () => ok<{ count: number }>(s.api.get(`/admin/api/hour?classroomId=${s.room5a.id}`));
+    const bulk = (body: Record<string, unknown>, api = s.api) => api.post("/admin/api/hour/bulk", { classroomId: s.room5a.id, hours: week, ...body });
+
+    // Nothing is written when one hour is wrong, and the refusal names that hour.
+    const overlapping = (await bulk({ hours: [...week, { dayOfWeek: 3, startTime: "10:30", endTime: "11:00" }] })).json();
+    expect(overlapping).toMatchObject({ code: "hour.overlap", params: { field: "hours.4.startTime", hourId: existing.id } });
+    const twice = (await bulk({ hours: [...week, { ...week[0]!, startTime: "08:15", endTime: "08:30" }] })).json();
+    expect(twice).toMatchObject({ code: "hour.overlap", params: { field: "hours.4.startTime" } });
+    expect((await bulk({ hours: [{ ...week[1]!, endTime: "07:00" }] })).json()).toMatchObject({ code: "hour.times", params: { field: "hours.0.endTime" } });
+    const parent = await user(s, "parent", "Fatima Parent");
+    expect((await bulk({ hours: [week[1], { ...week[0]!, teacherId: parent.id }] })).json()).toMatchObject({
+      code: "teacher.not_staff",
+      params: { field: "hours.1.teacherId" },
+    });
+    expect((await bulk({ hours: [{ ...week[1]!, teacherId: teacher.id }] })).json().params.fields).toContain("hours.0.subjectId");
+    expect((await bulk({ hours: [week[1], { ...week[0]!, subjectId: other.subject.id }] })).statusCode).toBe(404);
+    expect((await bulk({ hours: [week[1], { ...week[0]!, sessionId: 999_999_999 }] })).statusCode).toBe(404);
+    expect((await bulk({ classroomId: other.room5a.id })).statusCode).toBe(404);
+    expect((await bulk({ hours: [] })).statusCode).toBe(400);
+    expect((await hours()).count).toBe(1);
+
+    const made = await ok<{ hours: number; entries: number; hourIds: number[] }>(bulk({}));
+    expect(made).toMatchObject({ hours: 4, entries: 2 });
+    expect((await hours()).count).toBe(5);
+    const monday = await ok<{ rows: Record<string, unknown>[] }>(s.api.get(`/admin/api/timetable?classroomId=${s.room5a.id}&dayOfWeek=1`));
+    expect(monday.rows).toEqual([
+      expect.objectContaining({ hourId: made.hourIds[0], startTime: "08:00", subjectName: "Fiqh", teacherName: "Ustadh Yusuf", classroomLabel: "Class 5-A" }),
+    ]);
+    const shown = await ok<{ rows: Record<string, unknown>[] }>(s.api.get(`/admin/api/hour?classroomId=${s.room5a.id}&dayOfWeek=2&sort=startTime`));
+    expect(shown.rows).toMatchObject([
+      { startTime: "08:00", sessionName: "Morning", label: "Period 1" },
+      { startTime: "08:45", sessionName: null, label: "Period 2" },
+    ]);
+    // Sent again, it overlaps itself: a retry adds nothing.
+    expect((await bulk({})).json().code).toBe("hour.overlap");
+    expect((await hours()).count).toBe(5);
+  });
 
   it("refuses to delete an hour with lessons recorded", async () => {
     const s = await newSchool(app);

@@ -12,6 +12,7 @@ import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sendVerificationEmail, sendWelcomeEmail } from "../auth/email-links.service.js";
 import { findTenantByCode } from "../auth/identity.service.js";
+import { sampleStudent } from "../students/student-samples.service.js";
 import { assignStudents, mergeAccounts, resetPassword } from "./user-actions.service.js";
 import { importUserRows } from "./user-import.service.js";
 
@@ -46,10 +47,15 @@ export function registerUserActions(app: FastifyInstance, services: Services) {
     sample: async (scope) => ({ body: { userId: (await sampleUser(scope)).id, password: "Sample-Lantern-2026" } }),
   });
 
-  serveAction(app, assignStudentsToUser, async (ctx, { body }) => {
-    const count = await assignStudents(ctx, body);
-    return { message: "Students assigned successfully", count };
-  });
+  serveAction(
+    app,
+    assignStudentsToUser,
+    async (ctx, { body }) => {
+      const count = await assignStudents(ctx, body);
+      return { message: "Students assigned successfully", count };
+    },
+    { sample: async (scope) => ({ body: { userId: (await sampleUser(scope)).id, studentIds: [(await sampleStudent(scope)).id] } }) },
+  );
 
   serveAction(
     app,
