@@ -6,6 +6,7 @@ export * from "../modules/academics/hafiz.table.js";
 export * from "../modules/admissions/admissions.table.js";
 export * from "../modules/alumni/alumni.table.js";
 export * from "../modules/classrooms/classrooms.table.js";
+export * from "../modules/communication/notifications.table.js";
 export * from "../modules/custom-fields/custom-fields.table.js";
 export * from "../modules/custom-records/custom-records.table.js";
 export * from "../modules/document-templates/document-templates.table.js";

@@ -5,6 +5,7 @@ import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
+import { NotificationBell } from "../../features/communication/notification-bell";
 import { UserMenu } from "../../features/profile/user-menu";
 import { useAuth } from "../../lib/auth-store";
 import { AreaBaseProvider } from "../../ui/area-path";
@@ -114,6 +115,7 @@ export function ParentLayout() {
             <Group gap="xs" wrap="nowrap">
               {/* On a phone the language names fit without the icon. */}
               <LanguageSwitcher {...(phone ? { w: 96, leftSection: null } : {})} />
+              <NotificationBell listPath="/parent/notifications" />
               <UserMenu compact={phone} />
             </Group>
           </Group>

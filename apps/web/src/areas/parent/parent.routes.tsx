@@ -3,7 +3,7 @@ import { ParentLayout } from "./parent-layout";
 
 const lazyScreen = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
 
-/** The parent area (Parent, Staff, Muawin): home, the teaching roles' classes, one's profile. */
+/** The parent area (Parent, Staff, Muawin): home, the teaching roles' classes, notifications, one's profile. */
 export const parentRoutes: RouteObject[] = [
   {
     element: <ParentLayout />,
@@ -11,6 +11,7 @@ export const parentRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="home" replace /> },
       { path: "home", lazy: lazyScreen(() => import("./parent-home-page").then((m) => m.ParentHomePage)) },
       { path: "classes", lazy: lazyScreen(() => import("./my-classes-page").then((m) => m.MyClassesPage)) },
+      { path: "notifications", lazy: lazyScreen(() => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)) },
       { path: "profile", lazy: lazyScreen(() => import("../../features/profile/profile-page").then((m) => m.ProfilePage)) },
     ],
   },

@@ -1,0 +1,113 @@
+import type { Language, NotificationKind } from "@taleem/contract";
+import { count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { users } from "../../platform/auth/users.table.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { studentsByIds } from "../students/students.service.js";
+import { notifications } from "./notifications.table.js";
+
+export interface NotificationInput {
+  /** The people told: user ids of the school in scope; ids of no such user are skipped. */
+  userIds: number[];
+  kind: NotificationKind;
+  /** The title and body in a language: called once per language among the recipients. */
+  text: (language: Language) => { title: string; body: string };
+  /** The child it is about, if any. */
+  studentId?: number | null;
+  /** A path of the recipient's own area ("/parent/..."). */
+  link?: string | null;
+}
+
+/**
+ * Tells people something: one row per person, written in that person's language, in the caller's
+ * transaction (a notification about an absence is there exactly when the absence is). The
+ * modules that follow (attendance, exams, fees, hifz) call this and nothing else to tell a person.
+ * Returns the rows written, for delivery over the socket and push once the transaction commits.
+ */
+export async function sendNotification(scope: TenantScope, input: NotificationInput) {
+  const ids = [...new Set(input.userIds)];
+  if (!ids.length) return [];
+  const people = await scope.db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(scope.where(users, inArray(users.id, ids)));
+  const texts = new Map<string, { title: string; body: string }>();
+  const textIn = (language: string) => {
+    if (!texts.has(language)) texts.set(language, input.text(language as Language));
+    return texts.get(language) as { title: string; body: string };
+  };
+  if (!people.length) return [];
+  return scope.db
+    .insert(notifications)
+    .values(
+      people.map((p) => ({
+        tenantId: scope.tenantId,
+        userId: p.id,
+        kind: input.kind,
+        ...textIn(p.language),
+        studentId: input.studentId ?? null,
+        link: input.link ?? null,
+      })),
+    )
+    .returning();
+}
+
+export interface NotificationFilter {
+  unread?: boolean;
+  kind?: NotificationKind;
+  studentId?: number;
+}
+
+const mine = (scope: TenantScope, userId: number, ...more: (SQL | undefined)[]) => scope.where(notifications, eq(notifications.userId, userId), ...more);
+
+/** A person's own notifications, newest first, a page of them, with the total and the unread count. */
+export async function notificationsOf(scope: TenantScope, userId: number, filter: NotificationFilter, page: number, limit: number) {
+  const where = mine(
+    scope,
+    userId,
+    filter.unread ? isNull(notifications.readAt) : undefined,
+    filter.kind ? eq(notifications.kind, filter.kind) : undefined,
+    filter.studentId ? eq(notifications.studentId, filter.studentId) : undefined,
+  );
+  const [rows, totals, unread] = await Promise.all([
+    scope.db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    scope.db.select({ total: count() }).from(notifications).where(where),
+    unreadCount(scope, userId),
+  ]);
+  const children = new Map(
+    (
+      await studentsByIds(
+        scope,
+        rows.flatMap((r) => r.studentId ?? []),
+      )
+    ).map((s) => [s.id, s.name]),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, studentName: r.studentId ? (children.get(r.studentId) ?? null) : null })),
+    count: totals[0]?.total ?? 0,
+    unread,
+  };
+}
+
+export async function unreadCount(scope: TenantScope, userId: number) {
+  const [row] = await scope.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(mine(scope, userId, isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the person's own notifications read (those of `ids`, or all); others' ids change nothing. */
+export async function markRead(scope: TenantScope, userId: number, ids: number[] | "all") {
+  const marked = await scope.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(mine(scope, userId, isNull(notifications.readAt), ids === "all" ? undefined : inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return marked.length;
+}
