@@ -1,7 +1,4 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -15,8 +12,10 @@ import { registerAdmissionsModule } from "./modules/admissions/admissions.routes
 import { registerAlumniModule } from "./modules/alumni/alumni.routes.js";
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
+import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
 import { registerCustomFieldsModule } from "./modules/custom-fields/custom-fields.routes.js";
 import { registerCustomRecordsModule } from "./modules/custom-records/custom-records.routes.js";
+import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
 import { registerDocumentTemplatesModule } from "./modules/document-templates/document-templates.routes.js";
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
@@ -36,6 +35,7 @@ import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
+import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger } from "./platform/messaging/messenger.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
@@ -150,6 +150,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerDocumentTemplatesModule(app);
   registerAdmissionsModule(app, services);
   registerParentHomeModule(app, services);
+  registerCommunicationModule(app);
+  registerDashboardModule(app);
 
   await serveWebApp(app, config);
 
@@ -159,25 +161,6 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     redis?.disconnect();
   });
   return app as FastifyInstance & { services: Services };
-}
-
-/** The built web app from the same origin; any other GET that asks for HTML gets index.html. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
-  const dist = config.WEB_DIST ?? join(import.meta.dirname, "../../web/dist");
-  if (!existsSync(join(dist, "index.html"))) return;
-  await app.register(async (web) => {
-    web.addHook("onRoute", (route) => {
-      route.config = { ...(route.config as object), access: "open" };
-      route.schema = { ...route.schema, hide: true };
-    });
-    await web.register(fastifyStatic, { root: dist, wildcard: false, index: ["index.html"] });
-    web.get("/*", (req, reply) => {
-      if (!req.headers.accept?.includes("text/html")) {
-        return reply.status(404).send({ message: `No such route: ${req.method}`, code: "route_not_found" });
-      }
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    });
-  });
 }
 
 declare module "fastify" {

@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../../config.js";
+
+/** Hashed build output (/assets/name-hash.js): its address changes whenever its content does. */
+const HASHED = /[\\/]assets[\\/]/;
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Hashed files are cached for a year; everything else (index.html, the service worker, texts,
+ * icons) is revalidated on every use, so a new release shows at the next load.
+ */
+function cacheHeaders(reply: FastifyReply, path: string) {
+  reply.header("cache-control", HASHED.test(path) ? IMMUTABLE : "no-cache");
+}
+
+/**
+ * The built web app from the same origin; any other GET that asks for HTML gets index.html.
+ * The build writes brotli and gzip copies of its text files (vite.config.ts), handed out as
+ * the request's Accept-Encoding allows.
+ */
+export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WEB_DIST">) {
+  const dist = config.WEB_DIST ?? join(import.meta.dirname, "../../../../web/dist");
+  if (!existsSync(join(dist, "index.html"))) return;
+  await app.register(async (web) => {
+    web.addHook("onRoute", (route) => {
+      route.config = { ...(route.config as object), access: "open" };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await web.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: ["index.html"],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+    web.get("/*", (req, reply) => {
+      if (!req.headers.accept?.includes("text/html")) {
+        return reply.status(404).send({ message: `No such route: ${req.method}`, code: "route_not_found" });
+      }
+      return reply.sendFile("index.html");
+    });
+  });
+}
