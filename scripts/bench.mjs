@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not tests. Runs every apps/server/bench/*.bench.ts in turn, then, when the
-// web app is built, prints the gzipped size of the JavaScript its first page loads.
+// web app is built, prints the gzipped size of the JavaScript its first page loads, then Lighthouse's
+// performance and accessibility scores for the sign-in page and the public admission form.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { runLighthouseBench } from "./lighthouse-bench.mjs";
+import { ensureWebBuild } from "./web-build.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const server = join(root, "apps/server");
@@ -22,6 +25,8 @@ for (const file of benches) {
   }
 }
 
+// Both web figures measure the current sources: build first when the build is older.
+ensureWebBuild();
 const dist = join(root, "apps/web/dist");
 console.log("\n=== web app: JavaScript the sign-in page loads");
 if (!existsSync(join(dist, "index.html"))) {
@@ -56,4 +61,6 @@ if (!existsSync(join(dist, "index.html"))) {
     `  ${`total (${urls.size} file${urls.size === 1 ? "" : "s"})`.padEnd(48)} ${(raw / 1024).toFixed(1).padStart(8)} kB  ${(gz / 1024).toFixed(1).padStart(7)} kB gzipped`,
   );
 }
+console.log("\n=== web app: Lighthouse on a simulated mid-range phone");
+if (!(await runLighthouseBench())) failed = true;
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { areaPreloads, precompress } from "./build-plugins";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
 const API_PATHS = /^\/(admin\/api|admin\/open|user\/api|user\/open|api|health|openapi\.json|docs|socket\.io)(\/|$)/;
@@ -52,6 +53,8 @@ export default defineConfig({
         ],
       },
     }),
+    areaPreloads(),
+    precompress(),
   ],
   build: {
     rolldownOptions: {

@@ -296,7 +296,8 @@ describe("installable app and push", () => {
   });
 
   it("loads no push code before sign-in", async () => {
-    const page = await browser.page({ schoolCode: DEMO.code });
+    // Notifications allowed and a service worker running: after sign-in the device registers.
+    const page = await browser.page({ schoolCode: DEMO.code, serviceWorkers: "allow", permissions: ["notifications"] });
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
@@ -308,6 +309,7 @@ describe("installable app and push", () => {
     await page.locator("input[name=password]").fill(DEMO.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/parent/home");
-    await expect.poll(() => scripts.some((u) => /\/push-/.test(u))).toBe(true);
+    // Once the service worker has installed (it precaches the app first).
+    await expect.poll(() => scripts.some((u) => /\/push-/.test(u)), { timeout: 30_000 }).toBe(true);
   });
 });

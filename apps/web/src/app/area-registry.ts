@@ -18,21 +18,25 @@ export const AREA_DEFAULT: Partial<Record<AreaKey, string>> = {
   platform: areaHome.platform,
 };
 
+type Frame = () => Promise<{ Frame: RouteObject["Component"] }>;
+
 // Guarded areas come with the full Mantine styles and the data cache (area-frame), which the
-// sign-in page never needs.
-async function guarded(load: () => Promise<RouteObject[]>, area: AreaKey): Promise<RouteObject[]> {
-  const framePromise = loadChunk(() => import("./area-frame"));
-  const [frame, children] = await Promise.all([framePromise, loadChunk(load)]);
-  return [{ id: `${area}-frame`, Component: frame.AreaFrame, children }];
+// sign-in page never needs; the public pages with the data cache alone (data-frame).
+const AREA_FRAME: Frame = () => import("./area-frame").then((m) => ({ Frame: m.AreaFrame }));
+const DATA_FRAME: Frame = () => import("./data-frame").then((m) => ({ Frame: m.DataFrame }));
+
+async function framed(load: () => Promise<RouteObject[]>, area: AreaKey, frame: Frame = AREA_FRAME): Promise<RouteObject[]> {
+  const [{ Frame }, children] = await Promise.all([loadChunk(frame), loadChunk(load)]);
+  return [{ id: `${area}-frame`, Component: Frame, children }];
 }
 
 const LOADERS: Record<AreaKey, () => Promise<RouteObject[]>> = {
   auth: () => loadChunk(() => import("../areas/auth/auth.routes")).then((m) => m.authRoutes),
-  open: () => loadChunk(() => import("../areas/open/open.routes")).then((m) => m.openRoutes),
+  open: () => framed(() => import("../areas/open/open.routes").then((m) => m.openRoutes), "open", DATA_FRAME),
   platform: () => loadChunk(() => import("../areas/platform/platform.routes")).then((m) => m.platformRoutes),
-  admin: () => guarded(() => import("../areas/admin/admin.routes").then((m) => m.adminRoutes), "admin"),
-  parent: () => guarded(() => import("../areas/parent/parent.routes").then((m) => m.parentRoutes), "parent"),
-  rtl: () => guarded(() => import("../areas/rtl/rtl.routes").then((m) => m.rtlRoutes), "rtl"),
+  admin: () => framed(() => import("../areas/admin/admin.routes").then((m) => m.adminRoutes), "admin"),
+  parent: () => framed(() => import("../areas/parent/parent.routes").then((m) => m.parentRoutes), "parent"),
+  rtl: () => framed(() => import("../areas/rtl/rtl.routes").then((m) => m.rtlRoutes), "rtl"),
 };
 
 export function areaOfPath(pathname: string): AreaKey | null {

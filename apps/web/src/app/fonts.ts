@@ -1,14 +1,9 @@
-// Every script's @font-face is declared up front: with unicode-range, a browser downloads a font
-// file only when it draws a character of that script, so English readers fetch Latin only.
-// The files are bundled because a fresh machine has no Malayalam, Tamil or Nastaliq fonts.
-import "@fontsource/noto-sans/400.css";
-import "@fontsource/noto-sans/600.css";
-import "@fontsource/noto-sans/700.css";
-import "@fontsource/noto-naskh-arabic/400.css";
-import "@fontsource/noto-naskh-arabic/700.css";
-import "@fontsource/noto-nastaliq-urdu/400.css";
-import "@fontsource/noto-nastaliq-urdu/700.css";
-import "@fontsource/noto-sans-malayalam/400.css";
-import "@fontsource/noto-sans-malayalam/700.css";
-import "@fontsource/noto-sans-tamil/400.css";
-import "@fontsource/noto-sans-tamil/700.css";
+// The Latin font every page uses, in the first stylesheet. Each other script's font is declared
+// when its language is chosen, and all of them once the first page shows (lib/script-fonts.ts):
+// their files are large, and a page in English needs none of them to start.
+import "@fontsource/noto-sans/latin-400.css";
+import "@fontsource/noto-sans/latin-600.css";
+import "@fontsource/noto-sans/latin-700.css";
+import "@fontsource/noto-sans/latin-ext-400.css";
+import "@fontsource/noto-sans/latin-ext-600.css";
+import "@fontsource/noto-sans/latin-ext-700.css";

@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, RTL_LANGUAGES } from "@taleem/contract";
 import i18next from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
+import { loadLanguageFonts } from "./script-fonts";
 import { KEYS, storage } from "./storage";
 
 export { LANGUAGES, type Language };
@@ -42,7 +43,9 @@ export const i18n = i18next;
 const start = initialLanguage();
 applyDocumentLanguage(start);
 
-/** Resolves once the first language's common and error texts are in. */
+const startFonts = loadLanguageFonts(start);
+
+/** Resolves once the first language's common and error texts, and its script's font rules, are in. */
 export const i18nReady = i18next
   .use(HttpBackend)
   .use(initReactI18next)
@@ -63,6 +66,7 @@ export const i18nReady = i18next
     returnNull: false,
     react: { useSuspense: true, bindI18n: "languageChanged loaded" },
   })
+  .then(() => startFonts)
   .then(() => undefined);
 
 type Saver = (lng: Language) => void;
@@ -80,7 +84,7 @@ export function setLanguageSaver(fn: Saver): void {
 export async function setLanguage(lng: Language, opts: { persist?: boolean; save?: boolean } = {}): Promise<void> {
   const { persist = true, save = true } = opts;
   if (persist) storage.set(KEYS.language, lng);
-  await i18next.changeLanguage(lng);
+  await Promise.all([i18next.changeLanguage(lng), loadLanguageFonts(lng)]);
   applyDocumentLanguage(lng);
   if (save) saveToProfile(lng);
 }

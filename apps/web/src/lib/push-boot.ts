@@ -1,5 +1,5 @@
 import { useAuth } from "./auth-store";
-import { storage } from "./storage";
+import { KEYS, storage } from "./storage";
 
 declare global {
   interface Window {
@@ -8,8 +8,8 @@ declare global {
   }
 }
 
-/** How long start-up waits for push registration before showing the app anyway. */
-export const PUSH_WAIT_MS = 3000;
+/** A device token is sent again after a week, so the server knows it is still alive (the spec's refresh). */
+export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class PushUnsupportedError extends Error {
   constructor(what: string) {
@@ -26,26 +26,54 @@ function unsupported(): PushUnsupportedError | null {
   return null;
 }
 
-const withTimeout = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+/** Whether this token or subscription endpoint was sent to the server within the week. */
+export function sentRecently(fingerprint: string): boolean {
+  const sentAt = Number(storage.get(KEYS.pushSentAt) ?? 0);
+  return storage.get(KEYS.pushToken) === fingerprint && Date.now() - sentAt < PUSH_REFRESH_MS;
+}
 
 /**
- * Registers this device for push once somebody is signed in. The push code itself is loaded
- * only here (never in the sign-in page's chunks). Failures are logged; the app carries on.
+ * This browser's Web Push registration. Nothing goes over the network unless notifications are
+ * allowed and the subscription is new, changed, or a week old: the push code and the public key
+ * are fetched only then.
  */
-export async function startPush(waitMs = PUSH_WAIT_MS): Promise<void> {
-  if (useAuth.getState().status !== "signed-in" || useAuth.getState().platformAdmin) return;
-  const run = async () => {
-    const push = await import("./push");
-    if (nativeToken) return push.sendDeviceToken(nativeToken);
-    const problem = unsupported();
-    if (problem) {
-      console.error(problem);
+async function registerThisBrowser(): Promise<void> {
+  if (Notification.permission === "denied") return;
+  if (Notification.permission === "default" && (await Notification.requestPermission()) !== "granted") return;
+  const registration = await navigator.serviceWorker.ready;
+  const current = await registration.pushManager.getSubscription();
+  if (current && sentRecently(current.endpoint)) return;
+  const push = await import("./push");
+  await push.registerWebPush(registration, current);
+}
+
+/** Sends the native wrapper's token, or registers this browser; resolves when done (failures are logged). */
+async function register(): Promise<void> {
+  try {
+    const token = nativeToken;
+    if (token) {
+      if (!sentRecently(token)) await (await import("./push")).sendDeviceToken(token);
       return;
     }
-    await push.registerWebPush();
-  };
-  const done = run().catch((e) => console.error("Push registration failed", e));
-  await (Number.isFinite(waitMs) ? withTimeout(done, waitMs) : done);
+    const problem = unsupported();
+    if (problem) throw problem;
+    await registerThisBrowser();
+  } catch (e) {
+    console.error("Push registration failed", e);
+  }
+}
+
+/**
+ * Start-up's push-registration step, which the splash waits for. It only decides, without the
+ * network: nobody signed in, an unsupported browser, notifications not allowed, or a device
+ * registered within the week end it at once. Registering or refreshing the token carries on
+ * after the page shows; failures are logged and the app carries on.
+ */
+export function startPush(): Promise<void> {
+  const s = useAuth.getState();
+  if (s.status !== "signed-in" || s.platformAdmin) return Promise.resolve();
+  void register();
+  return Promise.resolve();
 }
 
 /** `window.registerDeviceToken(token)`: kept until somebody is signed in, then sent. */
@@ -53,11 +81,11 @@ export function installDeviceTokenBridge(): void {
   window.registerDeviceToken = async (token: string) => {
     if (typeof token !== "string" || !token.trim()) return;
     nativeToken = token.trim();
-    await startPush(Number.POSITIVE_INFINITY);
+    if (useAuth.getState().status === "signed-in" && !useAuth.getState().platformAdmin) await register();
   };
   let was = useAuth.getState().status;
   useAuth.subscribe((s) => {
-    if (s.status === "signed-in" && was !== "signed-in") void startPush(Number.POSITIVE_INFINITY);
+    if (s.status === "signed-in" && was !== "signed-in") void startPush();
     was = s.status;
   });
 }

@@ -1,10 +1,8 @@
 import { sessionCalls } from "@taleem/contract";
 import { callAction } from "./call-action";
+import { sentRecently } from "./push-boot";
 import { KEYS, storage } from "./storage";
 import { superSettings } from "./super-settings";
-
-/** A device token is sent again after a week, so the server knows it is still alive. */
-export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The Web Push public key: the platform's (super-settings), else this build's VITE_VAPID_PUBLIC_KEY. */
 async function vapidKey(): Promise<string | undefined> {
@@ -39,9 +37,7 @@ function subscriptionOf(sub: PushSubscription): WebPushSubscription {
 /** Sends a native token or a Web Push subscription, unless this one was sent within the week. */
 async function sendTarget(target: PushTarget): Promise<void> {
   const fingerprint = "fcmToken" in target ? target.fcmToken : target.subscription.endpoint;
-  if (!fingerprint) return;
-  const sentAt = Number(storage.get(KEYS.pushSentAt) ?? 0);
-  if (storage.get(KEYS.pushToken) === fingerprint && Date.now() - sentAt < PUSH_REFRESH_MS) return;
+  if (!fingerprint || sentRecently(fingerprint)) return;
   await callAction(sessionCalls.registerPush, { body: target });
   storage.set(KEYS.pushToken, fingerprint);
   storage.set(KEYS.pushSentAt, String(Date.now()));
@@ -52,15 +48,15 @@ export function sendDeviceToken(token: string): Promise<void> {
   return sendTarget({ fcmToken: token });
 }
 
-/** Subscribes this browser with the platform's VAPID key and sends the subscription. */
-export async function registerWebPush(): Promise<void> {
+/**
+ * Subscribes this browser with the platform's VAPID key (again when the key changed) and sends
+ * the subscription. Called by push-boot once notifications are allowed and the service worker runs.
+ */
+export async function registerWebPush(registration: ServiceWorkerRegistration, current: PushSubscription | null): Promise<void> {
   const key = await vapidKey();
   if (!key) return;
-  if (Notification.permission === "denied") return;
-  const registration = await navigator.serviceWorker.ready;
-  if (Notification.permission === "default" && (await Notification.requestPermission()) !== "granted") return;
   const bytes = keyBytes(key);
-  let sub = await registration.pushManager.getSubscription();
+  let sub = current;
   if (sub && !sameKey(sub, bytes)) {
     await sub.unsubscribe();
     sub = null;

@@ -1,0 +1,113 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Plugin } from "vite";
+
+/** Text files worth compressing; fonts and images are compressed formats already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, so the server
+ * hands them out as they are (preCompressed) instead of compressing on each request. Runs after
+ * the service worker is generated, so sw.js is compressed too.
+ */
+export function precompress(): Plugin {
+  let outDir = "dist";
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  async function files(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])));
+    return nested.flat();
+  }
+  return {
+    name: "taleem-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: "post",
+      async handler() {
+        const targets = (await files(outDir)).filter((f) => COMPRESSIBLE.test(f));
+        await Promise.all(
+          targets.map(async (file) => {
+            if ((await stat(file)).size < 1024) return;
+            const bytes = await readFile(file);
+            const brotli = await br(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+            await writeFile(`${file}.br`, brotli);
+            await writeFile(`${file}.gz`, await gz(bytes, { level: 9 }));
+          }),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * The modules each kind of page starts with, by the path prefix that reaches it. A page's area
+ * is otherwise discovered only once the app's code runs (area-registry.ts); knowing it from the
+ * address lets public/boot.js preload it alongside that code.
+ */
+const AREA_ENTRIES: Record<string, string[]> = {
+  auth: ["src/areas/auth/auth.routes.tsx"],
+  platform: ["src/areas/platform/platform.routes.tsx"],
+  open: ["src/app/data-frame.tsx", "src/areas/open/open.routes.tsx"],
+  "open/admission": ["src/app/data-frame.tsx", "src/areas/open/open.routes.tsx", "src/areas/open/admission.page.tsx"],
+  admin: ["src/app/area-frame.tsx", "src/areas/admin/admin.routes.tsx"],
+  rtl: ["src/app/area-frame.tsx", "src/areas/rtl/rtl.routes.tsx"],
+  parent: ["src/app/area-frame.tsx", "src/areas/parent/parent.routes.tsx"],
+};
+
+type BundleChunk = {
+  type: "chunk";
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/**
+ * Writes into index.html, as a JSON data block (the content policy runs no inline script), the
+ * files each area's first page needs beyond the entry's own: JavaScript chunks and stylesheets.
+ */
+export function areaPreloads(): Plugin {
+  return {
+    name: "taleem-area-preloads",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c): c is BundleChunk & (typeof ctx.bundle)[string] => c.type === "chunk");
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: BundleChunk[]) => {
+          const seen = new Set<string>();
+          const walk = (c: BundleChunk) => {
+            if (seen.has(c.fileName)) return;
+            seen.add(c.fileName);
+            for (const i of c.imports) {
+              const next = byName.get(i);
+              if (next) walk(next);
+            }
+          };
+          for (const c of start) walk(c);
+          return seen;
+        };
+        const loaded = closure(chunks.filter((c) => c.isEntry));
+        const map: Record<string, string[]> = {};
+        for (const [prefix, modules] of Object.entries(AREA_ENTRIES)) {
+          const starts = modules.map((m) => chunks.find((c) => c.facadeModuleId?.endsWith(m))).filter((c): c is BundleChunk & (typeof chunks)[number] => !!c);
+          const files = [...closure(starts)].filter((f) => !loaded.has(f));
+          const css = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+          map[prefix] = [...files, ...css].map((f) => `/${f}`);
+        }
+        const data = `<script type="application/json" id="area-preloads">${JSON.stringify(map)}</script>`;
+        return html.replace('<script src="/boot.js"></script>', `${data}\n    <script src="/boot.js"></script>`);
+      },
+    },
+  };
+}

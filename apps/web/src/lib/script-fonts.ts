@@ -1,0 +1,40 @@
+import type { Language } from "@taleem/contract";
+
+// Each script's @font-face rules as a stylesheet of its own. With unicode-range, a browser fetches
+// a font file only when it draws a letter of that script, so declaring costs a small stylesheet.
+const SCRIPTS = {
+  arabic: () => Promise.all([import("@fontsource/noto-naskh-arabic/400.css"), import("@fontsource/noto-naskh-arabic/700.css")]),
+  urdu: () => Promise.all([import("@fontsource/noto-nastaliq-urdu/400.css"), import("@fontsource/noto-nastaliq-urdu/700.css")]),
+  malayalam: () => Promise.all([import("@fontsource/noto-sans-malayalam/400.css"), import("@fontsource/noto-sans-malayalam/700.css")]),
+  tamil: () => Promise.all([import("@fontsource/noto-sans-tamil/400.css"), import("@fontsource/noto-sans-tamil/700.css")]),
+  // Noto Sans beyond Latin (Cyrillic, Greek, Devanagari, Vietnamese) for names written in them.
+  other: () => Promise.all([import("@fontsource/noto-sans/400.css"), import("@fontsource/noto-sans/600.css"), import("@fontsource/noto-sans/700.css")]),
+};
+type Script = keyof typeof SCRIPTS;
+
+/** The fonts a language's pages draw with (app.css): Urdu falls back to Naskh for letters Nastaliq lacks. */
+const FOR_LANGUAGE: Record<Language, Script[]> = { en: [], ar: ["arabic"], ur: ["urdu", "arabic"], ml: ["malayalam"], ta: ["tamil"] };
+
+const loading = new Map<Script, Promise<unknown>>();
+
+function load(script: Script): Promise<unknown> {
+  let p = loading.get(script);
+  if (!p) {
+    p = SCRIPTS[script]().catch((e) => {
+      loading.delete(script);
+      console.warn(`The ${script} font could not be loaded`, e);
+    });
+    loading.set(script, p);
+  }
+  return p;
+}
+
+/** Declares the fonts of a language's script; resolves once their rules are in. */
+export function loadLanguageFonts(lng: Language): Promise<unknown> {
+  return Promise.all(FOR_LANGUAGE[lng].map(load));
+}
+
+/** Declares every script's font, for mixed text (a Tamil name on an English page): after start-up. */
+export function loadAllFonts(): Promise<unknown> {
+  return Promise.all((Object.keys(SCRIPTS) as Script[]).map(load));
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Lighthouse on a simulated mid-range phone (its default mobile emulation and throttling) for the
+// sign-in page and the demo school's public admission form: prints performance and accessibility.
+// Builds the web app when needed (or uses WEB_DIST as it is), starts the server on a fresh demo
+// school, runs each page LIGHTHOUSE_RUNS times (default 3) and prints the median. LIGHTHOUSE_SAVE=<dir>
+// keeps the reports; LIGHTHOUSE_VERBOSE lists the audits that cost points.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "./ensure-chromium.mjs";
+import { ensureWebBuild } from "./web-build.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const PAGES = [
+  { name: "sign-in page", path: "/auth/sign-in" },
+  { name: "public admission form", path: "/open/admission/DEMO" },
+];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The server did not become healthy within ${ms / 1000} s`);
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: join(root, "apps/server"), env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, server);
+  const stop = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once("exit", resolve);
+      server.kill("SIGTERM");
+    });
+  return { url, stop };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+export async function runLighthouseBench() {
+  const chromePath = findChromium();
+  if (!chromePath) {
+    console.log("No Chromium found (node scripts/ensure-chromium.mjs installs one): Lighthouse skipped.");
+    return true;
+  }
+  if (!process.env.WEB_DIST) ensureWebBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), "taleem-lighthouse-"));
+  const server = await startServer(join(dataDir, "db"));
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"] });
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.url}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        runs.push(result.lhr);
+        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${page.path.split("/")[1]}-${i + 1}.json`), result.report);
+      }
+      const perf = median(runs.map((r) => score(r, "performance")));
+      const a11y = median(runs.map((r) => score(r, "accessibility")));
+      const metric = (id) => median(runs.map((r) => r.audits[id]?.numericValue ?? 0));
+      console.log(
+        `  ${page.name.padEnd(24)} performance ${String(perf).padStart(3)}  accessibility ${String(a11y).padStart(3)}` +
+          `  (FCP ${(metric("first-contentful-paint") / 1000).toFixed(1)} s, LCP ${(metric("largest-contentful-paint") / 1000).toFixed(1)} s,` +
+          ` TBT ${Math.round(metric("total-blocking-time"))} ms, CLS ${metric("cumulative-layout-shift").toFixed(3)}; median of ${RUNS})`,
+      );
+      if (process.env.LIGHTHOUSE_VERBOSE) {
+        for (const r of runs) console.log(`    runs: perf ${score(r, "performance")} a11y ${score(r, "accessibility")}`);
+        const failed = Object.values(runs[0].audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative");
+        for (const a of failed) console.log(`    ${a.id}: ${a.displayValue ?? a.score}`);
+      }
+    }
+    return true;
+  } catch (e) {
+    console.error("Lighthouse failed:", e);
+    return false;
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log("=== web app: Lighthouse on a simulated mid-range phone");
+  process.exit((await runLighthouseBench()) ? 0 : 1);
+}
