@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -33,12 +32,6 @@ async function fillNewUser(page: Page, name: string, mobile: string, role = "Par
   // Closes the role list without closing the dialog.
   await dialog.getByRole("heading", { name: "Add user" }).click();
   return dialog;
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  return found.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`).join("\n");
 }
 
 describe("users screen", () => {
@@ -88,11 +81,18 @@ describe("users screen", () => {
     await dialog.getByText("Not a valid mobile number").waitFor();
     expect(await mobile.getAttribute("aria-invalid")).toBe("true");
 
-    // Digits only, so the form lets it through; the server reads it with the school's country and refuses it.
+    // Digits, but no Indian number: the form reads it with the school's country, as the server does.
     await mobile.fill("123456");
     expect(await mobile.getAttribute("aria-invalid")).not.toBe("true");
     await dialog.getByRole("button", { name: "Add user" }).click();
-    await dialog.getByText("This is not a valid mobile number.").waitFor();
+    await dialog.getByText("Not a valid mobile number").waitFor();
+    expect(await mobile.getAttribute("aria-invalid")).toBe("true");
+
+    // A real number the server refuses (another user has it): its error lands on the mobile field too.
+    await mobile.fill(DEMO.mobiles.staff);
+    expect(await mobile.getAttribute("aria-invalid")).not.toBe("true");
+    await dialog.getByRole("button", { name: "Add user" }).click();
+    await dialog.getByText("Another user in this school already has this mobile number.").waitFor();
     expect(await mobile.getAttribute("aria-invalid")).toBe("true");
     expect(await dialog.getByLabel(/^Name/).getAttribute("aria-invalid")).not.toBe("true");
   });

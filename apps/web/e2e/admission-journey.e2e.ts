@@ -101,7 +101,7 @@ describe("admission journey", () => {
     await admin.getByTestId("admission-status").getByText("Approved").waitFor();
     await admin.getByRole("button", { name: "Enrol" }).click();
     const dialog = admin.getByRole("dialog");
-    await choose(admin, dialog, "Batch", batchName);
+    await choose(admin, dialog, "Academic year", batchName);
     await choose(admin, dialog, "Classroom", `Juz ${tag}-A (Hifz ${tag})`);
     await dialog.getByRole("button", { name: "Enrol" }).click();
     await admin.getByTestId("admission-status").getByText("Enrolled").waitFor();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceOf } from "../app/store-redirect";
-import { formatDate, formatNumber } from "./format";
+import { dateInputFormat, formatDate, formatNumber, parseTypedDate } from "./format";
 import { i18n, i18nReady } from "./i18n";
 
 // The texts are not needed here: every locale file answers empty, at once.
@@ -35,5 +35,16 @@ describe("app store choice", () => {
     expect(deviceOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", 5)).toBe("ios");
     expect(deviceOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", 0)).toBe("other");
     expect(deviceOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64)")).toBe("other");
+  });
+});
+
+describe("dates typed the school's way", () => {
+  it("reads day-first input in India and the Gulf, month-first in the United States, ISO anywhere", () => {
+    expect(dateInputFormat("IN")).toBe("DD/MM/YYYY");
+    expect(parseTypedDate("12/05/2015", "IN")).toBe("2015-05-12");
+    expect(parseTypedDate("12.5.2015", "SA")).toBe("2015-05-12");
+    expect(parseTypedDate("12/05/2015", "US")).toBe("2015-12-05");
+    expect(parseTypedDate("2015-05-12", "IN")).toBe("2015-05-12");
+    expect(parseTypedDate("31/02/2015", "IN")).toBeNull();
   });
 });

@@ -6,6 +6,61 @@ const LOCALES: Record<Language, string> = { en: "en-IN", ta: "ta-IN", ml: "ml-IN
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
+/** The school's country (ISO 3166 alpha-2): how its dates are written and typed. */
+let country = "IN";
+
+/** Set once the school is known (ui/school-country.ts); India until then. */
+export function setSchoolCountry(code: string | null | undefined): void {
+  const next = (code ?? "").trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(next) || next === country) return;
+  country = next;
+  cache.clear();
+}
+
+export const schoolCountry = () => country;
+
+// Month first in these countries only; year first in East Asia; day first everywhere else
+// (India, Pakistan, the Gulf, Europe).
+const MONTH_FIRST = new Set(["US", "PH", "FM", "MH", "PW"]);
+const YEAR_FIRST = new Set(["CN", "JP", "KR", "TW", "HU", "LT", "MN"]);
+
+export type DateOrder = "DMY" | "MDY" | "YMD";
+export const dateOrder = (c: string = country): DateOrder => (MONTH_FIRST.has(c) ? "MDY" : YEAR_FIRST.has(c) ? "YMD" : "DMY");
+
+/** The pattern a date is typed in at this school (also the input's placeholder): DD/MM/YYYY in India. */
+export function dateInputFormat(c: string = country): string {
+  const order = dateOrder(c);
+  return order === "MDY" ? "MM/DD/YYYY" : order === "YMD" ? "YYYY-MM-DD" : "DD/MM/YYYY";
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A typed date in the school's order ("12/05/2015", "12.5.2015", "12-05-2015") as YYYY-MM-DD, or
+ * null when it is not a real day. An ISO date (2015-05-12) is always understood.
+ */
+export function parseTypedDate(text: string, c: string = country): string | null {
+  const parts = text
+    .trim()
+    .split(/[\s./-]+/)
+    .filter(Boolean);
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  const n = parts.map(Number) as [number, number, number];
+  const iso = parts[0]!.length === 4;
+  const order = iso ? "YMD" : dateOrder(c);
+  const [y, m, d] = order === "YMD" ? n : order === "MDY" ? [n[2], n[0], n[1]] : [n[2], n[1], n[0]];
+  const year = y < 100 ? 2000 + y : y;
+  const day = new Date(year, m - 1, d);
+  if (year < 1000 || day.getFullYear() !== year || day.getMonth() !== m - 1 || day.getDate() !== d) return null;
+  return `${year}-${pad(m)}-${pad(d)}`;
+}
+
+/** Today at this device as YYYY-MM-DD; `yearsBack` years earlier when asked (a child's birth year). */
+export function localDay(yearsBack = 0): string {
+  const now = new Date();
+  return `${now.getFullYear() - yearsBack}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
   const lng = currentLanguage();
   const key = `${lng}:${kind}`;
@@ -13,7 +68,11 @@ function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
       kind === "date" ? { dateStyle: "medium" } : kind === "time" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
-    f = new Intl.DateTimeFormat(LOCALES[lng], options);
+    // The language's words in the school's country order (ar-SA, ur-PK, en-AE); always the
+    // Gregorian calendar and the language's usual digits, which a region could otherwise change.
+    const digits = new Intl.NumberFormat(LOCALES[lng]).resolvedOptions().numberingSystem;
+    const locale = country === "IN" ? LOCALES[lng] : `${lng}-${country}`;
+    f = new Intl.DateTimeFormat(locale, { ...options, calendar: "gregory", numberingSystem: digits });
     cache.set(key, f);
   }
   return f;

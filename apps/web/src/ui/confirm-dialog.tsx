@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that steps back ("Cancel" unless given). */
+  cancelLabel?: string;
   danger?: boolean;
   loading?: boolean;
   confirmDisabled?: boolean;
@@ -15,7 +17,18 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone; the confirm button names the action. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, danger, loading, confirmDisabled, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  loading,
+  confirmDisabled,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation("admin");
   return (
     <Modal closeButtonProps={{ "aria-label": t("actions.close") }} opened={opened} onClose={onClose} title={title} centered>
@@ -23,7 +36,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, danger, l
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {t("actions.cancel")}
+            {cancelLabel ?? t("actions.cancel")}
           </Button>
           <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-autofocus>
             {confirmLabel}

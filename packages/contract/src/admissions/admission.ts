@@ -42,7 +42,7 @@ export const admissionResource = defineResource({
     name: field.text().required().search().sort().column(),
     nameNative: field.text().search().column(),
     gender: field.choice(Gender),
-    dateOfBirth: field.date(),
+    dateOfBirth: field.date().past(),
     courseId: field.ref("course").filter(),
     courseName: field.readOnly(z.string().nullable()).column(),
     batchId: field.ref("batch").filter(),

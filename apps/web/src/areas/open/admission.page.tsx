@@ -1,13 +1,14 @@
 import { Alert, Box, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconUserCheck } from "@tabler/icons-react";
 import { openAdmissionForm, openApply, sessionCalls } from "@taleem/contract";
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { isLanguage } from "../../lib/i18n";
+import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { FormFieldInput } from "./form-field";
 import { megabytes } from "./form-files";
@@ -39,7 +40,8 @@ function usePublicForm(code: string) {
     setError(null);
     try {
       const f = await callAction(openAdmissionForm, { params: { code } });
-      setForm(f);
+      // A long form: rendered in slices, so a phone stays responsive meanwhile.
+      startTransition(() => setForm(f));
       return f;
     } catch (e) {
       setError(e);
@@ -72,6 +74,7 @@ export function AdmissionPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   useSchoolLanguage(form?.school.defaultLanguage);
+  const country = useSchoolCountry(undefined, code);
 
   useEffect(() => {
     if (form) document.title = `${t("apply.title")} · ${form.school.name}`;
@@ -120,7 +123,7 @@ export function AdmissionPage() {
     e.preventDefault();
     if (!form || sending) return;
     setFormError(null);
-    const problems = checkValues(shown, values);
+    const problems = checkValues(shown, values, country);
     const next: Record<string, string> = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(`apply.errors.${p.key}`, p.params)]));
     if (!agreed) next.consent = t("apply.errors.consent");
     if (Object.keys(next).length) {

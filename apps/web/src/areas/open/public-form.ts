@@ -1,4 +1,5 @@
 import type { FormField, Localised } from "@taleem/contract";
+import { isMobileOf } from "../../ui/mobile-check";
 
 // Types only from the contract: its zod schemas stay out of the public pages' bundles.
 export type { FormField };
@@ -42,8 +43,11 @@ const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()
 /** A key under the forms namespace's `apply.errors` and its values. */
 export type Problem = { key: string; params?: Record<string, unknown> };
 
-/** What the form itself can tell before sending (the server checks again, and files by content). */
-export function checkValues(fields: FormField[], values: Values): Record<string, Problem> {
+/**
+ * What the form itself can tell before sending (the server checks again, and files by content);
+ * with the school's country, a mobile number by that country's rules.
+ */
+export function checkValues(fields: FormField[], values: Values, country?: string): Record<string, Problem> {
   const out: Record<string, Problem> = {};
   for (const f of fields) {
     const v = values[f.key];
@@ -54,7 +58,7 @@ export function checkValues(fields: FormField[], values: Values): Record<string,
     const s = text(v);
     if (f.maxLength && s.length > f.maxLength) out[f.key] = { key: "tooLong", params: { max: f.maxLength } };
     else if (f.kind === "email" && !looksLikeEmail(s)) out[f.key] = { key: "email" };
-    else if (f.kind === "phone" && !looksLikeMobile(s)) out[f.key] = { key: "phone" };
+    else if (f.kind === "phone" && !(country ? isMobileOf(s, country) : looksLikeMobile(s))) out[f.key] = { key: "phone" };
     else if (f.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(s)) out[f.key] = { key: "date" };
     else if (f.kind === "number") {
       const n = Number(s);

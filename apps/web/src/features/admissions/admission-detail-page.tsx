@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { api } from "../../lib/api";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format";
-import { LANGUAGE_NAMES } from "../../lib/i18n";
+import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
@@ -348,7 +348,7 @@ export function AdmissionDetailPage() {
             })}
           </Text>
           <Spoiler maxHeight={60} showLabel={t("admissions:detail.showMore")} hideLabel={t("admissions:detail.showLess")}>
-            <Text size="sm" lang={a.consent.language} style={{ whiteSpace: "pre-line" }}>
+            <Text size="sm" lang={a.consent.language} dir={directionOf(a.consent.language)} style={{ whiteSpace: "pre-line" }}>
               {a.consent.text}
             </Text>
           </Spoiler>

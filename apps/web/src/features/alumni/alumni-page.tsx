@@ -1,20 +1,7 @@
 import { type AlumnusRow, alumniResource } from "@taleem/contract";
-import { type FieldOptions, ResourceList } from "../../ui/resource";
-import { StudentPicker } from "../students/student-picker";
+import { ResourceList } from "../../ui/resource";
 
-// The school's students are many: choose one by searching, not from a list of all.
-const studentPicker: FieldOptions = {
-  render: ({ value, error, onChange, label, description }) => (
-    <StudentPicker label={label} description={description} error={error} status="" value={value ? String(value) : null} onChange={(v) => onChange(v ?? "")} />
-  ),
-};
-
-/** Former students: when they left, where they went, how to reach them. */
+/** Former students: when they left, where they went, how to reach them. The student is found by searching (the generic form's student field). */
 export function AlumniPage() {
-  return (
-    <ResourceList<AlumnusRow>
-      definition={alumniResource}
-      form={{ fieldOptions: (row) => ({ studentId: row?.studentId ? { hidden: true } : studentPicker }) }}
-    />
-  );
+  return <ResourceList<AlumnusRow> definition={alumniResource} form={{ fieldOptions: (row) => (row?.studentId ? { studentId: { hidden: true } } : {}) }} />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Chip, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Chip, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { IconTrash } from "@tabler/icons-react";
 import type { ClassroomRow, HourRow, TimetableRow } from "@taleem/contract";
@@ -9,6 +9,7 @@ import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
+import { FormDialog } from "../../ui/form-dialog";
 import { resourceUrl, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { useStaffOptions } from "../academics/people-options";
@@ -88,7 +89,7 @@ export function SlotDialog({
   const title = hour ? `${day(hour.dayOfWeek)}, ${formatTimeRange(hour.startTime, hour.endTime)}` : "";
 
   return (
-    <Modal opened={!!hour} onClose={onClose} title={title} centered>
+    <FormDialog opened={!!hour} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Select
           label={t("timetable:grid.subject")}
@@ -135,22 +136,29 @@ export function SlotDialog({
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </FormDialog>
   );
 }
 
-/** A new time of day for several days at once (08:00-08:45, Monday to Saturday). */
-export function AddSlotDialog({
-  classroomId,
-  opened,
-  onClose,
-  onChanged,
-}: {
+interface AddSlotProps {
   classroomId: number;
   opened: boolean;
   onClose: () => void;
   onChanged: () => void;
-}) {
+}
+
+/** A new time of day for several days at once (08:00-08:45, Monday to Saturday); each opening starts empty. */
+export function AddSlotDialog(props: AddSlotProps) {
+  const { t } = useTranslation("timetable");
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title={t("timetable:grid.addSlot")} centered size="lg">
+      <AddSlotForm {...props} />
+    </FormDialog>
+  );
+}
+
+/** The add-a-time-slot form; its state lives only while the dialog is open. */
+function AddSlotForm({ classroomId, opened, onClose, onChanged }: AddSlotProps) {
   const { t } = useTranslation(["timetable", "admin"]);
   const errorText = useErrorText();
   const day = useDayName();
@@ -161,9 +169,6 @@ export function AddSlotDialog({
   const [label, setLabel] = useState("");
   const [days, setDays] = useState<string[]>(["1", "2", "3", "4", "5", "6"]);
   const [problems, setProblems] = useState<string[]>([]);
-  useEffect(() => {
-    if (opened) setProblems([]);
-  }, [opened]);
   const valid = /^\d{2}:\d{2}$/.test(start) && /^\d{2}:\d{2}$/.test(end) && end > start && days.length > 0;
   const add = useMutation({
     mutationFn: async () => {
@@ -195,70 +200,68 @@ export function AddSlotDialog({
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t("timetable:grid.addSlot")} centered size="lg">
-      <Stack gap="md">
-        <Group grow>
-          <TimeInput
-            dir="ltr"
-            label={t("timetable:hours.fields.startTime")}
-            withAsterisk
-            value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            data-autofocus
-          />
-          <TimeInput
-            dir="ltr"
-            label={t("timetable:hours.fields.endTime")}
-            withAsterisk
-            value={end}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            error={start && end && end <= start ? t("timetable:grid.endAfterStart") : undefined}
-          />
-        </Group>
-        <Chip.Group multiple value={days} onChange={setDays}>
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              {t("timetable:grid.days")}
-            </Text>
-            <Group gap="xs">
-              {DAYS.map((d) => (
-                <Chip key={d} value={String(d)} size="sm">
-                  {day(d)}
-                </Chip>
-              ))}
-            </Group>
+    <Stack gap="md">
+      <Group grow>
+        <TimeInput
+          dir="ltr"
+          label={t("timetable:hours.fields.startTime")}
+          withAsterisk
+          value={start}
+          onChange={(e) => setStart(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TimeInput
+          dir="ltr"
+          label={t("timetable:hours.fields.endTime")}
+          withAsterisk
+          value={end}
+          onChange={(e) => setEnd(e.currentTarget.value)}
+          error={start && end && end <= start ? t("timetable:grid.endAfterStart") : undefined}
+        />
+      </Group>
+      <Chip.Group multiple value={days} onChange={setDays}>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            {t("timetable:grid.days")}
+          </Text>
+          <Group gap="xs">
+            {DAYS.map((d) => (
+              <Chip key={d} value={String(d)} size="sm">
+                {day(d)}
+              </Chip>
+            ))}
+          </Group>
+        </Stack>
+      </Chip.Group>
+      <Group grow align="flex-end">
+        <Select label={t("timetable:hours.fields.sessionId")} data={sessions.options} value={session} onChange={setSession} clearable />
+        <TextInput
+          label={t("timetable:hours.fields.label")}
+          description={t("timetable:grid.labelHint")}
+          value={label}
+          onChange={(e) => setLabel(e.currentTarget.value)}
+          maxLength={60}
+        />
+      </Group>
+      {problems.length > 0 && (
+        <Alert color="red" title={t("timetable:grid.someFailed")} role="alert">
+          <Stack gap={2}>
+            {problems.map((p) => (
+              <Text key={p} size="sm">
+                {p}
+              </Text>
+            ))}
           </Stack>
-        </Chip.Group>
-        <Group grow align="flex-end">
-          <Select label={t("timetable:hours.fields.sessionId")} data={sessions.options} value={session} onChange={setSession} clearable />
-          <TextInput
-            label={t("timetable:hours.fields.label")}
-            description={t("timetable:grid.labelHint")}
-            value={label}
-            onChange={(e) => setLabel(e.currentTarget.value)}
-            maxLength={60}
-          />
-        </Group>
-        {problems.length > 0 && (
-          <Alert color="red" title={t("timetable:grid.someFailed")} role="alert">
-            <Stack gap={2}>
-              {problems.map((p) => (
-                <Text key={p} size="sm">
-                  {p}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={add.isPending}>
-            {t("admin:actions.close")}
-          </Button>
-          <Button disabled={!valid} loading={add.isPending} onClick={() => add.mutate()}>
-            {t("timetable:grid.addSlotSubmit")}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={add.isPending}>
+          {t("admin:actions.close")}
+        </Button>
+        <Button disabled={!valid} loading={add.isPending} onClick={() => add.mutate()}>
+          {t("timetable:grid.addSlotSubmit")}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

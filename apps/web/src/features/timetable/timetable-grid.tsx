@@ -1,7 +1,10 @@
-import { ActionIcon, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Stack, Table, Tabs, Text, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import type { HourRow, TimetableRow } from "@taleem/contract";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PHONE } from "../../ui/resource/resource-cards";
 import { formatTimeOfDay, formatTimeRange, useDayName } from "./time-text";
 import classes from "./timetable-grid.module.css";
 import type { SlotRow } from "./use-timetable";
@@ -18,12 +21,40 @@ export interface TimetableGridProps {
   adding?: string | null;
 }
 
-/** The week as a table: a row per time of day, a column per day, a subject and teacher per cell. */
-export function TimetableGrid({ slots, days, entryOf, editable, onOpen, onAddHour, adding }: TimetableGridProps) {
+/** Today's weekday in the grid's numbering (1 Monday ... 7 Sunday), when the week has it. */
+const today = () => ((new Date().getDay() + 6) % 7) + 1;
+
+/**
+ * The week as a table: a row per time of day, a column per day, a subject and teacher per cell.
+ * On a phone one day at a time, chosen by tabs (today's first), so nothing scrolls sideways.
+ */
+export function TimetableGrid(props: TimetableGridProps) {
+  const { t } = useTranslation("timetable");
+  const day = useDayName();
+  const phone = useMediaQuery(PHONE);
+  const { days } = props;
+  const [picked, setPicked] = useState<string | null>(null);
+  if (!phone) return <WeekTable {...props} />;
+  const current = picked && days.includes(Number(picked)) ? picked : String(days.includes(today()) ? today() : (days[0] ?? 1));
+  return (
+    <Tabs value={current} onChange={setPicked} keepMounted={false}>
+      <Tabs.List aria-label={t("timetable:grid.days")} style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+        {days.map((d) => (
+          <Tabs.Tab key={d} value={String(d)}>
+            {day(d)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <WeekTable {...props} days={[Number(current)]} />
+    </Tabs>
+  );
+}
+
+function WeekTable({ slots, days, entryOf, editable, onOpen, onAddHour, adding }: TimetableGridProps) {
   const { t } = useTranslation("timetable");
   const day = useDayName();
   return (
-    <Table.ScrollContainer minWidth={180 + days.length * 140}>
+    <Table.ScrollContainer minWidth={days.length > 1 ? 180 + days.length * 140 : 0}>
       <Table withColumnBorders withTableBorder className={classes.grid} aria-label={t("timetable:grid.tableLabel")}>
         <Table.Thead>
           <Table.Tr>

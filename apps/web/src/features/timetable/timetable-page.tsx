@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { SetupLink } from "../../areas/admin/setup-steps";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
@@ -64,7 +65,9 @@ export function TimetablePage() {
 
   let body: ReactNode;
   if (!classroomId) {
-    body = <EmptyList title={t("timetable:grid.chooseTitle")} description={t("timetable:grid.chooseText")} />;
+    // No classroom to choose yet: the way to make one.
+    const extra = rooms.isSuccess && !rooms.rows.length ? <SetupLink step="classrooms" /> : undefined;
+    body = <EmptyList title={t("timetable:grid.chooseTitle")} description={t("timetable:grid.chooseText")} extra={extra} />;
   } else if (week.isPending) {
     body = <LoadingState text={t("timetable:grid.loading")} />;
   } else if (week.isError) {

@@ -1,9 +1,9 @@
 import { MultiSelect, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import type { FieldSpec } from "@taleem/contract";
-import "@mantine/dates/styles.css";
 import { IconAt, IconPhone } from "@tabler/icons-react";
+import type { FieldSpec } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { SchoolDateInput } from "../school-date-input";
+import { StudentPicker } from "../student-picker";
 import { useResourceOptions } from "./use-resource";
 
 /** What a field receives from the form: its value, change handler, error and label. */
@@ -25,7 +25,9 @@ export interface FieldInputProps {
 /** One form input per field kind: text, textarea, number, select, multiselect, date, email, phone, password, switch. */
 export function FieldInput({ field, label, value, error, onChange, onBlur, option, description, disabled, refLabel }: FieldInputProps) {
   const { t } = useTranslation("admin");
-  const refOptions = useResourceOptions(field.ref?.resource, field.ref?.label ?? "name", !!field.ref);
+  // A student is found by searching (a school has more than a drop-down holds), not from a loaded list.
+  const searched = field.kind === "select" && field.ref?.resource === "student";
+  const refOptions = useResourceOptions(field.ref?.resource, field.ref?.label ?? "name", !!field.ref && !searched);
   const referenced = refLabel ? refOptions.options.map((o) => ({ ...o, label: refLabel(o.label) })) : refOptions.options;
   const common = { label, error, description, disabled, withAsterisk: field.required, onBlur, name: field.key };
   const text = (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value);
@@ -64,8 +66,11 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
         />
       );
     case "date":
-      return <DateInput {...common} clearable valueFormat="YYYY-MM-DD" value={(value as string | null) ?? null} onChange={(v) => onChange(v)} />;
+      return <SchoolDateInput {...common} clearable past={field.past} value={(value as string | null) || null} onChange={(v) => onChange(v)} />;
     case "select": {
+      if (searched) {
+        return <StudentPicker {...common} status="" value={value ? String(value) : null} onChange={(v) => onChange(v ?? "")} clearable={!field.required} />;
+      }
       const data = field.ref ? referenced : (field.options ?? []).map((o) => ({ value: o, label: option(o) }));
       return (
         <Select

@@ -67,7 +67,9 @@ export function toBody(fields: readonly FieldSpec[], values: FormValues, mode: M
     if (f.createOnly && mode === "edit") continue;
     const v = toApi(f, values[f.key]);
     if (mode === "create") {
-      if (v !== null) body[f.key] = v;
+      // An empty answer is left out: a required one is then reported as missing, and one a
+      // resource's own rule makes optional (an alumnus's name, given a student) is not refused.
+      if (v !== null && v !== "") body[f.key] = v;
       continue;
     }
     const before = toApi(f, initial[f.key]);
@@ -122,5 +124,6 @@ export function issueKey(issue: Issue, field: FieldSpec | undefined): [string, R
   if (code === "invalid_format" && field?.kind === "phone") return ["validation.phone", {}];
   if (code === "invalid_format") return ["validation.format", {}];
   if (code === "invalid_value") return ["validation.choose", {}];
+  if (code === "custom" && field?.past) return ["validation.notFuture", {}];
   return ["validation.invalid", {}];
 }

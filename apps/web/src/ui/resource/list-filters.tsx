@@ -1,9 +1,11 @@
-import { Group, Select, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+import { Button, Drawer, Group, NativeSelect, Select, Stack, TextInput } from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { IconFilter, IconSearch } from "@tabler/icons-react";
 import type { FilterKind, ResourceDefinition } from "@taleem/contract";
 import { useEffect, useState } from "react";
+import { formatNumber } from "../../lib/format";
+import { SchoolDateInput } from "../school-date-input";
+import { PHONE } from "./resource-cards";
 import type { useResourceTexts } from "./resource-texts";
 
 export type FilterOption = { value: string; label: string };
@@ -42,16 +44,22 @@ export interface ListFiltersProps {
   hidden?: readonly string[];
 }
 
-/** The list's filters from the definition: search (`q`), and a control per declared filter; "All" clears one. */
+/**
+ * The list's filters from the definition: search (`q`), and a control per declared filter; "All"
+ * clears one. On a phone the controls move into a sheet behind a button that counts those set.
+ */
 export function ListFilters({ definition, texts, params, set, filterOptions = {}, hidden = [] }: ListFiltersProps) {
   const { t, field, option } = texts;
   const all = t("admin:filters.all");
-  const control = (key: string, kind: FilterKind) => {
+  const phone = useMediaQuery(PHONE);
+  const [sheet, setSheet] = useState(false);
+  // In the phone's sheet a control takes the sheet's width.
+  const control = (key: string, kind: FilterKind, wide = false) => {
     const label = field(key);
     const value = params.get(key);
     if (kind === "search") return <DebouncedSearch key={key} label={label} value={value ?? ""} onChange={(v) => set(key, v || null)} />;
     if (kind === "from" || kind === "to") {
-      return <DateInput key={key} label={label} clearable valueFormat="YYYY-MM-DD" value={value} onChange={(v) => set(key, v)} w={170} />;
+      return <SchoolDateInput key={key} label={label} clearable value={value} onChange={(v) => set(key, v)} w={wide ? undefined : 170} />;
     }
     const fixed = definition.fields.find((f) => f.key === key)?.options;
     const data: FilterOption[] =
@@ -63,6 +71,18 @@ export function ListFilters({ definition, texts, params, set, filterOptions = {}
           ]
         : (fixed ?? (key === "status" ? ["active", "inactive"] : [])).map((o) => ({ value: o, label: option(key, o) })));
     if (!data.length) return <DebouncedSearch key={key} label={label} value={value ?? ""} onChange={(v) => set(key, v || null)} />;
+    // In the phone's sheet, the phone's own picker: no drop-down to position inside a sliding sheet.
+    if (wide) {
+      return (
+        <NativeSelect
+          key={key}
+          label={label}
+          data={[{ value: "All", label: all }, ...data]}
+          value={value ?? "All"}
+          onChange={(e) => set(key, e.currentTarget.value === "All" ? null : e.currentTarget.value)}
+        />
+      );
+    }
     return (
       <Select
         key={key}
@@ -76,19 +96,42 @@ export function ListFilters({ definition, texts, params, set, filterOptions = {}
       />
     );
   };
+  const shownFilters = Object.entries(definition.filters).filter(([key]) => !hidden.includes(key));
+  const search = definition.search.length > 0 && (
+    <DebouncedSearch
+      label={t("admin:filters.search")}
+      placeholder={t("admin:filters.searchPlaceholder", texts.names)}
+      value={params.get("q") ?? ""}
+      onChange={(v) => set("q", v || null)}
+    />
+  );
+  if (phone && shownFilters.length > 0) {
+    const on = shownFilters.filter(([key]) => params.get(key)).length;
+    return (
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        {search}
+        <Button variant={on ? "light" : "default"} leftSection={<IconFilter size={16} />} onClick={() => setSheet(true)} style={{ flexShrink: 0 }}>
+          {on ? t("admin:filters.openCount", { n: formatNumber(on) }) : t("admin:filters.open")}
+        </Button>
+        <Drawer
+          opened={sheet}
+          onClose={() => setSheet(false)}
+          position="bottom"
+          title={t("admin:filters.title")}
+          closeButtonProps={{ "aria-label": t("admin:actions.close") }}
+        >
+          <Stack gap="sm">
+            {shownFilters.map(([key, kind]) => control(key, kind, true))}
+            <Button onClick={() => setSheet(false)}>{t("admin:filters.done")}</Button>
+          </Stack>
+        </Drawer>
+      </Group>
+    );
+  }
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      {definition.search.length > 0 && (
-        <DebouncedSearch
-          label={t("admin:filters.search")}
-          placeholder={t("admin:filters.searchPlaceholder", texts.names)}
-          value={params.get("q") ?? ""}
-          onChange={(v) => set("q", v || null)}
-        />
-      )}
-      {Object.entries(definition.filters)
-        .filter(([key]) => !hidden.includes(key))
-        .map(([key, kind]) => control(key, kind))}
+      {search}
+      {shownFilters.map(([key, kind]) => control(key, kind))}
     </Group>
   );
 }

@@ -27,8 +27,9 @@ export function defaultCell(
   }
   switch (column.kind) {
     case "status":
+      // Never shortened: a status cut to "Act..." says nothing.
       return (
-        <Badge variant="dot" color={STATUS_COLOR[String(value)] ?? "blue"}>
+        <Badge variant="dot" color={STATUS_COLOR[String(value)] ?? "blue"} style={{ flexShrink: 0, maxWidth: "none", overflow: "visible" }}>
           {words.option(column.key, String(value))}
         </Badge>
       );
@@ -39,7 +40,8 @@ export function defaultCell(
     case "year":
       return <bdi>{formatNumber(Number(value), { useGrouping: false })}</bdi>;
     case "phone":
-      return <span dir="ltr">{String(value)}</span>;
+      // Isolated and left to right: "+966 50..." keeps its plus in front inside right-to-left text.
+      return <bdi dir="ltr">{String(value)}</bdi>;
     case "name": {
       const native = row[`${column.key}Native`];
       return (

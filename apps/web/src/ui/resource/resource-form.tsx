@@ -1,8 +1,12 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import type { FieldSpec, ResourceDefinition } from "@taleem/contract";
-import { type FormEvent, type ReactNode, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useErrorText, useFieldErrors } from "../api-error";
+import { useFormDialog } from "../form-dialog";
+import { dropDraft, readDraft, saveDraft } from "../form-draft";
+import { mobileIssues } from "../mobile-check";
+import { useSchoolCountry } from "../school-country";
 import { FieldInput } from "./field-input";
 import { type FormValues, initialValues, issueKey, toBody, validate } from "./form-values";
 import { useResourceTexts } from "./resource-texts";
@@ -28,6 +32,8 @@ export interface ResourceFormProps<Row extends { id: number }> {
   fieldOptions?: Partial<Record<string, FieldOptions>>;
   onSaved: (row: Row) => void;
   onCancel: () => void;
+  /** Keeps what is typed as a draft under this key until saved or discarded, and offers it back. */
+  draftKey?: string;
 }
 
 const WIDE = new Set(["textarea", "multiselect"]);
@@ -44,6 +50,7 @@ export function ResourceForm<Row extends { id: number }>({
   fieldOptions = {},
   onSaved,
   onCancel,
+  draftKey,
 }: ResourceFormProps<Row>) {
   const mode = row ? "edit" : "create";
   const { t, stem, names, field: fieldLabel, hint, option } = useResourceTexts(definition);
@@ -62,6 +69,34 @@ export function ResourceForm<Row extends { id: number }>({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
+  const dialog = useFormDialog();
+  const country = useSchoolCountry();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A draft left by an earlier, unfinished visit to this same form: offered, never applied unasked.
+  const [offer, setOffer] = useState<FormValues | null>(() => {
+    const draft = draftKey ? readDraft<FormValues>(draftKey) : null;
+    return draft && Object.entries(draft).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k])) ? draft : null;
+  });
+  useEffect(() => {
+    // By content: a screen's field options may be made afresh each render, and `initial` with them.
+    if (!draftKey || JSON.stringify(values) === JSON.stringify(initial)) return;
+    setOffer(null);
+    // A password never rests in the browser's storage.
+    const secret = new Set(shown.filter((f) => f.kind === "password").map((f) => f.key));
+    saveDraft(draftKey, Object.fromEntries(Object.entries(values).filter(([k]) => !secret.has(k))));
+  }, [draftKey, values, initial, shown]);
+  // After a refused submit, the first wrong field is scrolled to and focused (a phone shows a few fields only).
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (!refused) return;
+    const wrong = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    wrong?.scrollIntoView({ block: "center", behavior: "smooth" });
+    wrong?.focus({ preventScroll: true });
+  }, [refused]);
+  const cancel = () => {
+    dropDraft(draftKey);
+    onCancel();
+  };
 
   const set = (key: string) => (v: unknown) => {
     setValues((old) => ({ ...old, [key]: v }));
@@ -72,7 +107,8 @@ export function ResourceForm<Row extends { id: number }>({
     e.preventDefault();
     setFormError(null);
     const body = toBody(shown, values, mode, initial, row?.id);
-    const issues = validate(definition, mode, body);
+    const found = validate(definition, mode, body);
+    const issues = [...found, ...mobileIssues(shown, body, country).filter((m) => !found.some((i) => i.field === m.field))];
     if (issues.length) {
       const next: Record<string, string> = {};
       for (const issue of issues) {
@@ -83,23 +119,53 @@ export function ResourceForm<Row extends { id: number }>({
       }
       setErrors(next);
       if (!Object.keys(next).some((k) => shown.some((f) => f.key === k))) setFormError(t("admin:validation.invalid"));
+      setRefused((n) => n + 1);
       return;
     }
-    if (mode === "edit" && Object.keys(body).length === 1) return onCancel();
+    if (mode === "edit" && Object.keys(body).length === 1) return cancel();
     try {
       const reply = mode === "create" ? await create.mutateAsync(body) : await update.mutateAsync(body as Record<string, unknown> & { id: number });
+      dropDraft(draftKey);
       onSaved(reply.data);
     } catch (err) {
       const mapped = fieldErrors(err);
       const onForm = Object.fromEntries(Object.entries(mapped).filter(([k]) => shown.some((f) => f.key === k)));
       setErrors(onForm);
       if (!Object.keys(onForm).length) setFormError(errorText(err));
+      setRefused((n) => n + 1);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={formRef}>
       <Stack gap="md">
+        {offer && (
+          <Alert color="blue" title={t("admin:form.draftTitle")}>
+            <Text size="sm">{t("admin:form.draftText")}</Text>
+            <Group gap="sm" mt="xs">
+              <Button
+                size="xs"
+                onClick={() => {
+                  setValues({ ...initial, ...offer });
+                  setOffer(null);
+                  dialog?.markDirty();
+                }}
+              >
+                {t("admin:form.draftRestore")}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  dropDraft(draftKey);
+                  setOffer(null);
+                }}
+              >
+                {t("admin:form.draftDiscard")}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {formError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {formError}
@@ -132,7 +198,7 @@ export function ResourceForm<Row extends { id: number }>({
           })}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
+          <Button variant="default" onClick={cancel} disabled={saving}>
             {t("admin:actions.cancel")}
           </Button>
           <Button type="submit" loading={saving}>

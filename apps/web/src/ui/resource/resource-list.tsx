@@ -1,4 +1,4 @@
-import { Box, Button, Group, LoadingOverlay, Modal, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconFilterOff, IconPlus } from "@tabler/icons-react";
 import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
@@ -7,6 +7,7 @@ import { useSearchParams } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../api-error";
 import { ConfirmDialog } from "../confirm-dialog";
+import { FormDialog } from "../form-dialog";
 import { EmptyList, FailureState, LoadingState } from "../list-states";
 import { useCan } from "../use-can";
 import { type FilterOption, ListFilters } from "./list-filters";
@@ -113,6 +114,7 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
   const mayEdit = allowed(definition.module, "edit");
   const mayDelete = allowed(definition.module, "delete");
   const openAdd = () => setEditing({});
+  const draftKey = editing ? `${definition.path}:${editing.row?.id ?? "new"}` : undefined;
   const from = reply?.count ? (page - 1) * limit + 1 : 0;
   const to = reply ? Math.min(reply.count, page * limit) : 0;
 
@@ -215,16 +217,17 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
           </Group>
         </Group>
       )}
-      <Modal
-        closeButtonProps={{ "aria-label": t("admin:actions.close") }}
+      <FormDialog
         opened={!!editing}
         onClose={() => setEditing(null)}
+        draftKey={draftKey}
         title={editing?.row ? t("admin:list.editEntity", names) : t("admin:list.addEntity", names)}
         size="lg"
         fullScreen={phone}
       >
         {editing && (
           <ResourceForm<Row>
+            draftKey={draftKey}
             definition={definition}
             row={editing.row}
             toFormValues={form?.toFormValues}
@@ -234,7 +237,7 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
             onCancel={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormDialog>
       <ConfirmDialog
         opened={!!deleting}
         title={t("admin:list.deleteTitle", names)}

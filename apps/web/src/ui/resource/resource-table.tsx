@@ -1,7 +1,9 @@
-import { ActionIcon, Center, Menu, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { IconChevronDown, IconChevronUp, IconDots, IconPencil, IconSelector, IconTrash } from "@tabler/icons-react";
+import { Center, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
 import type { ReactNode } from "react";
+import { PHONE, ResourceCards, RowMenu } from "./resource-cards";
 import { defaultCell } from "./resource-cells";
 import type { useResourceTexts } from "./resource-texts";
 
@@ -50,14 +52,28 @@ function SortHeader({ column, label, sort, onSort }: { column: ColumnSpec; label
   );
 }
 
-/** The rows of a list with sortable headers and a menu of what can be done with each row. */
+/**
+ * The rows of a list with sortable headers and a menu of what can be done with each row; on a
+ * phone, a card per row.
+ */
 export function ResourceTable<Row extends { id: number }>(props: ResourceTableProps<Row>) {
   const { definition, texts, rows, columns, sort, onSort, cells = {}, actions, onEdit, onDelete, canEdit, canDelete, rowLabel } = props;
   const { t, field, option } = texts;
+  const phone = useMediaQuery(PHONE);
   const translated = new Set(definition.fields.filter((f) => f.options).map((f) => f.key));
   const words = { option, yes: t("admin:common.yes"), no: t("admin:common.no") };
   const sortable = (c: ColumnSpec) => c.sortable && definition.sortable.includes(c.key);
   const hasMenu = !!onEdit || !!onDelete || actions.length > 0;
+  const menuProps = { t, actions, onEdit, onDelete, canEdit, canDelete, rowLabel };
+  // A mobile number's column reads as one whatever kind it was declared with.
+  const phones = new Set(definition.fields.filter((f) => f.kind === "phone").map((f) => f.key));
+  const cell = (c: ColumnSpec, row: Row) => {
+    if (cells[c.key]) return cells[c.key]!(row);
+    const spec = phones.has(c.key) ? { ...c, kind: "phone" as const } : c;
+    return defaultCell(spec, (row as Record<string, unknown>)[c.key], { ...words, translated: translated.has(c.key) }, row as Record<string, unknown>);
+  };
+  if (phone)
+    return <ResourceCards rows={rows} columns={columns} label={field} cell={cell} menu={hasMenu ? (row) => <RowMenu row={row} {...menuProps} /> : undefined} />;
 
   return (
     // Positioned, so the hidden header text stays inside the scrolling box instead of widening the page.
@@ -81,48 +97,16 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const record = row as unknown as Record<string, unknown>;
-            const visible = actions.filter((a) => !a.hidden?.(row));
-            const editable = onEdit && (canEdit?.(row) ?? true);
-            const deletable = onDelete && (canDelete?.(row) ?? true);
             return (
               <Table.Tr key={row.id}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>
-                    {cells[c.key] ? cells[c.key]!(row) : defaultCell(c, record[c.key], { ...words, translated: translated.has(c.key) }, record)}
+                  <Table.Td key={c.key} style={c.kind === "status" ? { whiteSpace: "nowrap" } : undefined}>
+                    {cell(c, row)}
                   </Table.Td>
                 ))}
                 {hasMenu && (
                   <Table.Td>
-                    {(editable || deletable || visible.length > 0) && (
-                      <Menu position="bottom-end" withinPortal shadow="md">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t("admin:list.rowActions", { name: rowLabel(row) })}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {editable && (
-                            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(row)}>
-                              {t("admin:actions.edit")}
-                            </Menu.Item>
-                          )}
-                          {visible.map((a) => (
-                            <Menu.Item key={a.key} leftSection={a.icon} color={a.color} onClick={() => a.onClick(row)}>
-                              {a.label}
-                            </Menu.Item>
-                          ))}
-                          {deletable && (
-                            <>
-                              <Menu.Divider />
-                              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(row)}>
-                                {t("admin:actions.delete")}
-                              </Menu.Item>
-                            </>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
+                    <RowMenu row={row} {...menuProps} />
                   </Table.Td>
                 )}
               </Table.Tr>

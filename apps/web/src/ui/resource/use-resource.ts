@@ -2,8 +2,8 @@ import type { ResourceDefinition } from "@taleem/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { notify } from "../../lib/notify";
 import { useErrorText } from "../api-error";
+import { settleToast, startToast } from "../progress-toast";
 import { type ListParams, resourceKeys, resourceUrl } from "./resource-keys";
 import { useResourceTexts } from "./resource-texts";
 
@@ -62,31 +62,33 @@ export function useResourceMutations<Row extends { id: number }>(definition: Pic
     void qc.invalidateQueries({ queryKey: keys.lists() });
     if (id) void qc.invalidateQueries({ queryKey: keys.detail(id) });
   };
-  const failed = (key: string) => (e: unknown) => notify.error(`${t(key, names)} ${errorText(e)}`);
+  const started = (key: string) => () => ({ toast: startToast(t(key, names)) });
+  const failed = (key: string) => (e: unknown, _v: unknown, pending?: { toast: string }) =>
+    settleToast(pending?.toast, "error", `${t(key, names)} ${errorText(e)}`);
 
   const create = useMutation({
     mutationFn: (body: Body) => api.post<SavedReply<Row>>(url, body),
-    onMutate: () => notify.info(t("list.adding", names)),
-    onSuccess: (reply) => {
-      notify.success(t("list.added", names));
+    onMutate: started("list.adding"),
+    onSuccess: (reply, _body, pending) => {
+      settleToast(pending?.toast, "success", t("list.added", names));
       refresh(reply.data?.id);
     },
     onError: failed("list.addFailed"),
   });
   const update = useMutation({
     mutationFn: (body: Body & { id: number }) => api.put<SavedReply<Row>>(url, body),
-    onMutate: () => notify.info(t("list.updating", names)),
-    onSuccess: (_reply, body) => {
-      notify.success(t("list.updated", names));
+    onMutate: started("list.updating"),
+    onSuccess: (_reply, body, pending) => {
+      settleToast(pending?.toast, "success", t("list.updated", names));
       refresh(body.id);
     },
     onError: failed("list.updateFailed"),
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`${url}/${id}`),
-    onMutate: () => notify.info(t("list.deleting", names)),
-    onSuccess: (_reply, id) => {
-      notify.success(t("list.deleted", names));
+    onMutate: started("list.deleting"),
+    onSuccess: (_reply, id, pending) => {
+      settleToast(pending?.toast, "success", t("list.deleted", names));
       qc.removeQueries({ queryKey: keys.detail(id) });
       refresh();
     },

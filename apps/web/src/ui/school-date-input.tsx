@@ -1,0 +1,41 @@
+import { DateInput, type DateInputProps } from "@mantine/dates";
+import "@mantine/dates/styles.css";
+import { dateInputFormat, localDay, parseTypedDate } from "../lib/format";
+import { useSchoolCountry } from "./school-country";
+
+export interface SchoolDateInputProps extends Omit<DateInputProps, "value" | "onChange" | "valueFormat" | "dateParser"> {
+  /** YYYY-MM-DD, or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** A day that has come (a birth date): no later day is offered, and the picker opens years back. */
+  past?: boolean;
+  /** The country when no school is signed in (a public form's school). */
+  country?: string | null;
+}
+
+/** How far back a birth date's picker opens: a child's age. */
+const CHILD_YEARS = 8;
+
+/**
+ * A date typed and shown the school's way (DD/MM/YYYY in India, Pakistan and the Gulf), with
+ * the pattern as its placeholder; the value stays YYYY-MM-DD.
+ */
+export function SchoolDateInput({ value, onChange, past, country: known, ...props }: SchoolDateInputProps) {
+  const country = useSchoolCountry(known);
+  const format = dateInputFormat(country);
+  const near = past && !value;
+  return (
+    <DateInput
+      placeholder={format}
+      {...props}
+      dir="ltr"
+      value={value}
+      onChange={onChange}
+      valueFormat={format}
+      dateParser={(text) => parseTypedDate(text, country)}
+      maxDate={past ? localDay() : props.maxDate}
+      defaultDate={near ? localDay(CHILD_YEARS) : props.defaultDate}
+      defaultLevel={near ? "decade" : props.defaultLevel}
+    />
+  );
+}
