@@ -24,6 +24,8 @@ import mirror from "../../ui/mirror.module.css";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { SchoolMark } from "../../ui/school-mark";
 import { useCan } from "../../ui/use-can";
+import { SchoolSummary } from "./school-summary";
+import { SetupChecklist } from "./setup-checklist";
 
 type RolesReply = ListReply<RoleRow> & { activeRoles?: number; inactiveRoles?: number };
 
@@ -156,6 +158,9 @@ export function DashboardPage() {
           </div>
         </Group>
       </Card>
+
+      <SetupChecklist />
+      <SchoolSummary />
 
       {(seeUsers || seeRoles) && (
         <section aria-labelledby="dash-counts">

@@ -1,4 +1,5 @@
 import { Anchor, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconForms } from "@tabler/icons-react";
 import { type ActionReply, sessionCalls } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ type Info = ActionReply<typeof sessionCalls.publicSettings>;
 
 /** /open/:code: a school's public page (name, logo, tagline) with the way in. */
 export function SchoolLandingPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "forms"]);
   const { code = "" } = useParams();
   const [info, setInfo] = useState<Info | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -33,6 +34,8 @@ export function SchoolLandingPage() {
   }, [info]);
 
   const tagline = typeof info?.config?.tagline === "string" ? info.config.tagline : null;
+  // The public setting the admission form itself obeys: the link shows exactly while it would accept an application.
+  const admissionsOpen = info?.config?.admissionsOpen === true;
   const website = typeof info?.config?.website === "string" && /^https?:\/\//.test(info.config.website) ? info.config.website : null;
 
   return (
@@ -62,7 +65,17 @@ export function SchoolLandingPage() {
                 {info.name}
               </Title>
               {tagline && <Text c="dimmed">{tagline}</Text>}
-              <Button component={Link} to={`/auth/sign-in?code=${encodeURIComponent(info.code)}`} fullWidth>
+              {admissionsOpen && (
+                <Stack gap={6} w="100%">
+                  <Text size="sm" fw={600} c="teal.9">
+                    {t("forms:landing.open")}
+                  </Text>
+                  <Button component={Link} to={`/open/admission/${encodeURIComponent(info.code)}`} size="md" fullWidth leftSection={<IconForms size={18} />}>
+                    {t("forms:landing.apply")}
+                  </Button>
+                </Stack>
+              )}
+              <Button component={Link} to={`/auth/sign-in?code=${encodeURIComponent(info.code)}`} variant={admissionsOpen ? "default" : "filled"} fullWidth>
                 {t("open.signIn")}
               </Button>
               <Group justify="center" gap="lg">

@@ -1,15 +1,17 @@
 import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Menu, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconCalendarTime, IconDots, IconSchool, IconStairsUp, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
+import { IconArrowsExchange, IconCalendarTime, IconDots, IconSchool, IconStairsUp, IconUserMinus, IconUserPlus, IconUsersPlus } from "@tabler/icons-react";
 import type { ClassroomStudent } from "@taleem/contract";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { SetupLink, useFirstGap } from "../../areas/admin/setup-steps";
 import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
 import { iso } from "../academics/isolate";
+import { EnrolManyDialog } from "../enrolments/enrol-many-dialog";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "../enrolments/enrolment-dialogs";
 import { RemoveFromClassDialog } from "../enrolments/remove-from-class-dialog";
 import { NativeName } from "../students/native-name";
@@ -28,6 +30,9 @@ export function ClassroomRosterPage() {
   const roster = useRoster(id);
   const [selected, setSelected] = useState<number[]>([]);
   const [enrolling, setEnrolling] = useState(false);
+  const [enrollingMany, setEnrollingMany] = useState(false);
+  // An empty roster in a school with no students yet points to where students are added.
+  const noStudents = useFirstGap(["students"]) === "students";
   const [transferring, setTransferring] = useState<EnrolmentTarget | null>(null);
   const [moving, setMoving] = useState<EnrolmentTarget[]>([]);
   const [removing, setRemoving] = useState<EnrolmentTarget[]>([]);
@@ -44,9 +49,10 @@ export function ClassroomRosterPage() {
     body = (
       <EmptyList
         title={t("academics:roster.empty")}
-        description={mayEdit ? t("academics:roster.emptyText") : undefined}
-        addLabel={t("academics:roster.enrol")}
-        onAdd={mayEdit ? () => setEnrolling(true) : undefined}
+        description={mayEdit ? t(noStudents ? "academics:roster.emptyNoStudents" : "academics:roster.emptyText") : undefined}
+        addLabel={t("academics:enrolMany.action")}
+        onAdd={mayEdit && !noStudents ? () => setEnrollingMany(true) : undefined}
+        extra={noStudents ? <SetupLink step="students" /> : undefined}
       />
     );
   } else {
@@ -138,10 +144,10 @@ export function ClassroomRosterPage() {
           </Title>
           {room && (
             <Group gap="xs">
-              <Badge tt="none" variant="light">
+              <Badge tt="none" variant="light" color="teal.9">
                 <bdi>{room.batchName}</bdi>
               </Badge>
-              <Badge tt="none" variant="light" color="grape">
+              <Badge tt="none" variant="light" color="grape.9">
                 <bdi>{room.courseName}</bdi>
               </Badge>
               {room.classTeacherName && (
@@ -171,7 +177,12 @@ export function ClassroomRosterPage() {
       </Group>
       <Group gap="sm" wrap="wrap">
         {mayEdit && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEnrolling(true)}>
+          <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setEnrollingMany(true)}>
+            {t("academics:enrolMany.action")}
+          </Button>
+        )}
+        {mayEdit && (
+          <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setEnrolling(true)}>
             {t("academics:roster.enrol")}
           </Button>
         )}
@@ -206,6 +217,7 @@ export function ClassroomRosterPage() {
         {body}
       </Paper>
       <EnrolDialog opened={enrolling} onClose={() => setEnrolling(false)} classroomId={id} />
+      <EnrolManyDialog opened={enrollingMany} onClose={() => setEnrollingMany(false)} room={room} />
       <TransferDialog enrolment={transferring} onClose={() => setTransferring(null)} />
       <UpdateClassDialog targets={moving} onClose={() => setMoving([])} />
       <RemoveFromClassDialog

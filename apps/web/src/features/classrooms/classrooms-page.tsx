@@ -4,6 +4,7 @@ import { type ClassroomRow, classroomResource } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { SetupGapNotice } from "../../areas/admin/setup-steps";
 import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
@@ -50,6 +51,7 @@ export function ClassroomsPage() {
   const definition = useChoiceFilters(classroomResource, choices);
   return (
     <>
+      <SetupGapNotice needs={["batches", "courses", "courseClasses"]} />
       <ResourceList<ClassroomRow>
         definition={definition}
         description={t("academics:classrooms.description")}

@@ -23,6 +23,7 @@ import {
   type CustomFieldKind,
   type CustomFieldRow,
   customFieldResource,
+  keyFromLabel,
   LANGUAGES,
   type Localised,
   Status,
@@ -33,24 +34,13 @@ import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useResourceMutations } from "../../ui/resource";
 import { viewOf } from "../academics/resource-view";
+import { KeyLine } from "./key-line";
 import { cleanLocalised, LocalisedInputs } from "./localised-inputs";
 
 export const fieldsView = viewOf(customFieldResource, "forms:customFields");
 
 const KINDS: readonly CustomFieldKind[] = ["text", "number", "date", "choice", "file"];
 const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
-
-/** A key from the school's label: "Blood group" -> bloodGroup (ASCII letters and digits only). */
-export function keyFromLabel(label: string): string {
-  const words = label
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9 ]/g, " ")
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  const key = words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join("");
-  return /^[a-zA-Z]/.test(key) ? key.slice(0, 40) : "";
-}
 
 interface Draft {
   label: string;
@@ -190,6 +180,7 @@ export function CustomFieldDialog({
   const { create, update } = useResourceMutations<CustomFieldRow>(fieldsView);
   const [draft, setDraft] = useState<Draft>(() => draftOf(row, nextOrder));
   const [keyTouched, setKeyTouched] = useState(!!row);
+  const [keyOpen, setKeyOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
@@ -201,7 +192,8 @@ export function CustomFieldDialog({
   function check(): Record<string, string> {
     const out: Record<string, string> = {};
     if (!draft.label.trim()) out.label = t("admin:validation.required");
-    if (!row && !KEY.test(draft.key)) out.key = t("forms:customFields.keyRule");
+    // An empty key is made from the label by the server; one typed in must be a valid key.
+    if (!row && draft.key && !KEY.test(draft.key)) out.key = t("forms:customFields.keyRule");
     if (draft.kind === "choice") {
       const values = draft.options.map((o) => o.value.trim());
       if (!values.length) out.options = t("forms:customFields.choices.none");
@@ -236,7 +228,7 @@ export function CustomFieldDialog({
     };
     try {
       if (row) await update.mutateAsync({ id: row.id, ...body });
-      else await create.mutateAsync({ ...body, entity, recordId: entity === "record" ? recordId : null, key: draft.key, kind: draft.kind });
+      else await create.mutateAsync({ ...body, entity, recordId: entity === "record" ? recordId : null, key: draft.key || undefined, kind: draft.kind });
       onClose();
     } catch (err) {
       const mapped = fieldErrors(err);
@@ -279,23 +271,19 @@ export function CustomFieldDialog({
               }}
               miw={220}
             />
-            <TextInput
-              label={t("forms:customFields.fields.key")}
-              description={t("forms:customFields.keyHint")}
-              withAsterisk={!row}
-              value={draft.key}
-              disabled={!!row}
-              maxLength={40}
-              error={errors.key}
-              name="key"
-              dir="ltr"
-              onChange={(e) => {
-                setKeyTouched(true);
-                set("key", e.currentTarget.value);
-              }}
-              miw={220}
-            />
           </Group>
+          <KeyLine
+            value={draft.key}
+            fixed={!!row}
+            open={keyOpen || !!errors.key}
+            error={errors.key}
+            onOpen={() => setKeyOpen(true)}
+            onChange={(key) => {
+              // Emptied, it follows the label again (and the server makes it when still empty).
+              setKeyTouched(key !== "");
+              set("key", key);
+            }}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t("forms:customFields.labelsTitle")}

@@ -4,6 +4,7 @@ import type { EnrolmentRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { SetupGapNotice } from "../../areas/admin/setup-steps";
 import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
@@ -60,6 +61,7 @@ export function EnrolmentsPage() {
   const definition = useChoiceFilters(enrolments, choices);
   return (
     <>
+      <SetupGapNotice needs={["classrooms", "students"]} />
       <ResourceList<EnrolmentRow>
         definition={definition}
         description={t("academics:enrolments.description")}

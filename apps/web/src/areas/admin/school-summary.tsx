@@ -1,0 +1,127 @@
+import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCake, IconChalkboard, IconFileDescription, IconSchool } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatNumber } from "../../lib/format";
+import { useAreaPath } from "../../ui/area-path";
+import { useCan } from "../../ui/use-can";
+import { useSetupProgress } from "./setup-steps";
+
+/** One figure, linked to the screen that lists it. */
+function Figure({
+  label,
+  value,
+  icon,
+  to,
+  loading,
+  testId,
+}: {
+  label: string;
+  value?: number;
+  icon: ReactNode;
+  to?: string;
+  loading: boolean;
+  testId: string;
+}) {
+  const body = (
+    <Group justify="space-between" wrap="nowrap">
+      <div>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {label}
+        </Text>
+        {loading ? (
+          <Skeleton h={28} w={48} mt={6} />
+        ) : (
+          <Text fz={28} fw={700} lh={1.3} data-testid={testId}>
+            {formatNumber(value ?? 0)}
+          </Text>
+        )}
+      </div>
+      <ThemeIcon variant="light" size={44} radius="md">
+        {icon}
+      </ThemeIcon>
+    </Group>
+  );
+  return to ? (
+    <Paper withBorder radius="md" p="md" component={Link} to={to} style={{ color: "inherit", textDecoration: "none" }}>
+      {body}
+    </Paper>
+  ) : (
+    <Paper withBorder radius="md" p="md">
+      {body}
+    </Paper>
+  );
+}
+
+/** Students, classrooms, pending applications and today's birthdays, from one call. */
+export function SchoolSummary() {
+  const { t } = useTranslation("admin");
+  const to = useAreaPath();
+  const allowed = useCan();
+  const summary = useSetupProgress();
+  if (!allowed("students", "view")) return null;
+  const data = summary.data?.data;
+  const loading = summary.isPending;
+  const birthdays = data?.birthdays ?? [];
+
+  return (
+    <section aria-labelledby="dash-today">
+      <Title order={3} size="h4" id="dash-today" mb="sm">
+        {t("dashboard.today")}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Figure
+          testId="count-students"
+          label={t("dashboard.students")}
+          value={data?.students}
+          loading={loading}
+          to={to("students")}
+          icon={<IconSchool size={24} />}
+        />
+        <Figure
+          testId="count-classrooms"
+          label={t("dashboard.classrooms")}
+          value={data?.classrooms}
+          loading={loading}
+          to={allowed("academics", "view") ? to("classrooms") : undefined}
+          icon={<IconChalkboard size={24} />}
+        />
+        <Figure
+          testId="count-admissions"
+          label={t("dashboard.pendingAdmissions")}
+          value={data?.pendingAdmissions}
+          loading={loading}
+          to={allowed("admissions", "view") ? to("admissions") : undefined}
+          icon={<IconFileDescription size={24} />}
+        />
+        <Figure testId="count-birthdays" label={t("dashboard.birthdays")} value={data?.birthdays.length} loading={loading} icon={<IconCake size={24} />} />
+      </SimpleGrid>
+      {birthdays.length > 0 && (
+        <Paper withBorder radius="md" p="md" mt="md" aria-labelledby="dash-birthdays">
+          <Text fw={600} id="dash-birthdays" mb="xs">
+            {t("dashboard.birthdaysToday")}
+          </Text>
+          <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="birthdays">
+            {birthdays.map((b) => (
+              <Group key={b.id} component="li" gap="sm" wrap="nowrap">
+                <Avatar src={b.photo ?? undefined} radius="xl" size={32} alt="" />
+                <Anchor component={Link} to={to(`students/${b.id}`)} size="sm" fw={500} style={{ minWidth: 0 }}>
+                  <bdi>{b.name}</bdi>
+                </Anchor>
+                {b.nameNative && (
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    <bdi>{b.nameNative}</bdi>
+                  </Text>
+                )}
+                <Badge variant="light" color="pink.9" tt="none" ms="auto" style={{ flexShrink: 0 }}>
+                  {t("dashboard.turns", { n: formatNumber(b.turns) })}
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </section>
+  );
+}
