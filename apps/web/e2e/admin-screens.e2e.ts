@@ -1,16 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, DEMO, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, DEMO, seriousViolations, signInAs } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  return found.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`).join("\n");
-}
 
 describe("roles screen", () => {
   it("saves a role's permission matrix and shows the Admin role locked", async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
@@ -89,6 +90,21 @@ export const useBrowser = setupBrowser;
 /** Waits until the start-up splash is gone (the app is ready to use). */
 export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById("splash"), undefined, { timeout: 30_000 });
+}
+
+/**
+ * Serious and critical accessibility violations on the page as it stands, one line each ("" when
+ * none). It waits for the splash to go and for dialogs to finish fading in: either, measured half
+ * transparent, fails the contrast check for a reason no user sees.
+ */
+export async function seriousViolations(page: Page): Promise<string> {
+  await appReady(page);
+  await page.waitForFunction(() => [...document.querySelectorAll(".mantine-Modal-content")].every((e) => getComputedStyle(e).opacity === "1"));
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`)
+    .join("\n");
 }
 
 /** Picks the school on the sign-in page when it asks for one. */

@@ -1,5 +1,6 @@
 import { notifications } from "@mantine/notifications";
 import { errorText } from "./error-text";
+import { i18n } from "./i18n";
 
 export type NotifyKind = "success" | "error" | "info" | "warning";
 
@@ -10,6 +11,9 @@ export const NOTIFY_LIMIT = 20;
 
 const COLORS: Record<NotifyKind, string> = { success: "teal", error: "red", info: "blue", warning: "yellow" };
 
+/** A toast's close button, named in the reader's language (an unnamed button fails screen readers). */
+export const closeButtonProps = () => ({ "aria-label": i18n.t("common:close") });
+
 function show(kind: NotifyKind, message: string, title?: string): string {
   return notifications.show({
     color: COLORS[kind],
@@ -17,6 +21,7 @@ function show(kind: NotifyKind, message: string, title?: string): string {
     message,
     autoClose: NOTIFY_DURATION[kind],
     role: kind === "error" ? "alert" : "status",
+    closeButtonProps: closeButtonProps(),
   } as Parameters<typeof notifications.show>[0]);
 }
 
