@@ -31,6 +31,13 @@
     }
   }
   // The code of this page's area (and of the page itself, for a public form), listed by the build.
+  // A signed-in area's code only for someone who signed in on this device (lib/auth-store.ts
+  // keeps the session's kind): a visitor is sent to sign-in and must not fetch the admin area.
+  let signedIn = false;
+  try {
+    signedIn = !!localStorage.getItem("taleem_session_kind");
+  } catch (_e) {}
+  const open = area === "auth" || area === "open" || area === "";
   let areas = {};
   try {
     areas = JSON.parse(document.getElementById("area-preloads")?.textContent || "{}");
@@ -39,7 +46,7 @@
   const key = Object.keys(areas)
     .filter((k) => path === k || path.startsWith(`${k}/`))
     .sort((a, b) => b.length - a.length)[0];
-  for (const href of key ? areas[key] : []) {
+  for (const href of key && (open || signedIn) ? areas[key] : []) {
     const link = document.createElement("link");
     if (href.endsWith(".css")) {
       link.rel = "preload";
