@@ -4,6 +4,7 @@ import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
+import { NotificationBell } from "../../features/communication/notification-bell";
 import { UserMenu } from "../../features/profile/user-menu";
 import { useAuth } from "../../lib/auth-store";
 import { AreaBaseProvider } from "../../ui/area-path";
@@ -93,6 +94,7 @@ export function AdminLayout({ base = "/admin" }: AdminLayoutProps) {
             </Group>
             <Group gap="sm" wrap="nowrap">
               <LanguageSwitcher {...(phone ? { w: 96, leftSection: null } : {})} />
+              <NotificationBell listPath="/admin/notifications" />
               <UserMenu compact={phone} />
             </Group>
           </Group>

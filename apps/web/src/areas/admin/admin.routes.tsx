@@ -53,6 +53,7 @@ export const adminScreens: RouteObject[] = [
   screen("custom-records", () => import("../../features/custom-records/records-page").then((m) => m.RecordsPage), "records"),
   screen("custom-records/:id", () => import("../../features/custom-records/record-rows-page").then((m) => m.RecordRowsPage), "records"),
   screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),
+  screen("notifications", () => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

@@ -114,7 +114,7 @@ export function SchoolSummary() {
                     <bdi>{b.nameNative}</bdi>
                   </Text>
                 )}
-                <Badge variant="light" color="pink.9" tt="none" ms="auto" style={{ flexShrink: 0 }}>
+                <Badge variant="light" color="pink" c="pink.9" tt="none" ms="auto" style={{ flexShrink: 0 }}>
                   {t("dashboard.turns", { n: formatNumber(b.turns) })}
                 </Badge>
               </Group>
