@@ -29,51 +29,52 @@ export function NotificationBell({ listPath }: { listPath: string }) {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" shadow="md">
-      <Popover.Target>
-        <Indicator label={formatNumber(unread)} size={18} disabled={unread === 0} offset={4}>
+    // The target is the button itself: the popover's aria-expanded is not allowed on the indicator's div.
+    <Indicator label={formatNumber(unread)} size={18} disabled={unread === 0} offset={4}>
+      <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" shadow="md">
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={t("bell", { count: unread })} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs">
-        <Group justify="space-between" mb={4}>
-          <Text fw={700} size="sm">
-            {t("title")}
-          </Text>
-          {unread > 0 && (
-            <Button size="compact-xs" variant="subtle" loading={markRead.isPending} onClick={() => markRead.mutate({ body: { all: true } })}>
-              {t("markAllRead")}
-            </Button>
-          )}
-        </Group>
-        <ScrollArea.Autosize mah={380}>
-          {latest.data?.rows.length ? (
-            <Stack gap={4}>
-              {latest.data.rows.map((item) => (
-                <NotificationItem key={item.id} item={item} onOpen={open} />
-              ))}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed" py="md" ta="center">
-              {latest.isLoading ? t("loading") : t("empty")}
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Group justify="space-between" mb={4}>
+            <Text fw={700} size="sm">
+              {t("title")}
             </Text>
-          )}
-        </ScrollArea.Autosize>
-        <Divider my={6} />
-        <Button
-          variant="subtle"
-          size="xs"
-          fullWidth
-          onClick={() => {
-            setOpened(false);
-            void navigate(listPath);
-          }}
-        >
-          {t("seeAll")}
-        </Button>
-      </Popover.Dropdown>
-    </Popover>
+            {unread > 0 && (
+              <Button size="compact-xs" variant="subtle" loading={markRead.isPending} onClick={() => markRead.mutate({ body: { all: true } })}>
+                {t("markAllRead")}
+              </Button>
+            )}
+          </Group>
+          <ScrollArea.Autosize mah={380}>
+            {latest.data?.rows.length ? (
+              <Stack gap={4}>
+                {latest.data.rows.map((item) => (
+                  <NotificationItem key={item.id} item={item} onOpen={open} />
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed" py="md" ta="center">
+                {latest.isLoading ? t("loading") : t("empty")}
+              </Text>
+            )}
+          </ScrollArea.Autosize>
+          <Divider my={6} />
+          <Button
+            variant="subtle"
+            size="xs"
+            fullWidth
+            onClick={() => {
+              setOpened(false);
+              void navigate(listPath);
+            }}
+          >
+            {t("seeAll")}
+          </Button>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
