@@ -9,6 +9,7 @@ import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { tenants } from "../../platform/tenancy/tenants.table.js";
+import { sampleCourse } from "../academics/academic-samples.service.js";
 import { requireCourse } from "../academics/academics.service.js";
 import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
 import { classroomInfos, requireClassroom } from "../classrooms/classrooms.service.js";
@@ -142,43 +143,48 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
     return { rows: await presentEnrolments(ctx.scope, rows), count: total?.n ?? 0, message: "Course enrolments fetched successfully" };
   });
 
-  serveAction(app, courseStudents, async (ctx, { params, query }) => {
-    await requireCourse(ctx.scope, params.id);
-    const rows = await ctx.scope.db
-      .select()
-      .from(enrolments)
-      .where(
-        ctx.scope.where(
-          enrolments,
-          eq(enrolments.courseId, params.id),
-          eq(enrolments.status, "active"),
-          query.batchId ? eq(enrolments.batchId, query.batchId) : undefined,
-          guardianScope(ctx, enrolments.studentId),
+  serveAction(
+    app,
+    courseStudents,
+    async (ctx, { params, query }) => {
+      await requireCourse(ctx.scope, params.id);
+      const rows = await ctx.scope.db
+        .select()
+        .from(enrolments)
+        .where(
+          ctx.scope.where(
+            enrolments,
+            eq(enrolments.courseId, params.id),
+            eq(enrolments.status, "active"),
+            query.batchId ? eq(enrolments.batchId, query.batchId) : undefined,
+            guardianScope(ctx, enrolments.studentId),
+          ),
+        )
+        .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);
+      const [people, rooms] = await Promise.all([
+        studentsByIds(
+          ctx.scope,
+          rows.map((e) => e.studentId),
         ),
-      )
-      .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);
-    const [people, rooms] = await Promise.all([
-      studentsByIds(
-        ctx.scope,
-        rows.map((e) => e.studentId),
-      ),
-      classroomInfos(
-        ctx.scope,
-        rows.map((e) => e.classroomId),
-      ),
-    ]);
-    const byId = new Map(people.map((p) => [p.id, p]));
-    const out = rows
-      .filter((e) => byId.has(e.studentId))
-      .map((e) => ({
-        ...presentBrief(byId.get(e.studentId)!),
-        enrollmentId: e.id,
-        classroomId: e.classroomId,
-        classroomLabel: rooms.get(e.classroomId)?.label ?? "",
-        rollNo: e.rollNo,
-      }));
-    return { message: "Course students fetched successfully", rows: out, count: out.length };
-  });
+        classroomInfos(
+          ctx.scope,
+          rows.map((e) => e.classroomId),
+        ),
+      ]);
+      const byId = new Map(people.map((p) => [p.id, p]));
+      const out = rows
+        .filter((e) => byId.has(e.studentId))
+        .map((e) => ({
+          ...presentBrief(byId.get(e.studentId)!),
+          enrollmentId: e.id,
+          classroomId: e.classroomId,
+          classroomLabel: rooms.get(e.classroomId)?.label ?? "",
+          rollNo: e.rollNo,
+        }));
+      return { message: "Course students fetched successfully", rows: out, count: out.length };
+    },
+    { sample: async (scope) => ({ params: { id: (await sampleCourse(scope)).id } }) },
+  );
 
   registerEnrolmentActions(app);
   registerBulkEnrol(app);
