@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
 import { bulkEnrol, type ClassroomRow, type EnrolmentRow, type StudentRow } from "@taleem/contract";
@@ -13,7 +12,9 @@ import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { useSelection } from "../../ui/use-selection";
 import { iso } from "../academics/isolate";
+import { EnrolmentDateInput } from "./enrolment-date-input";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
 
 /** The most names one search shows; a bigger school narrows by typing. */
@@ -42,16 +43,16 @@ export function EnrolManyDialog({ opened, onClose, room }: { opened: boolean; on
   const refresh = useEnrolmentRefresh();
   const [search, setSearch] = useState("");
   const [term] = useDebouncedValue(search, 250);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { chosen, toggle, toggleAll, reset: resetChosen } = useSelection();
   const [startedOn, setStartedOn] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!opened) return;
     setSearch("");
-    setChosen(new Set());
+    resetChosen();
     setStartedOn(null);
     setError(null);
-  }, [opened]);
+  }, [opened, resetChosen]);
 
   const query = { q: term || undefined, status: "active", sort: "name", limit: SHOWN };
   const found = useQuery({
@@ -65,22 +66,7 @@ export function EnrolManyDialog({ opened, onClose, room }: { opened: boolean; on
   const free = rows.filter((s) => !places.has(s.id));
   const allShown = free.length > 0 && free.every((s) => chosen.has(s.id));
   const someShown = free.some((s) => chosen.has(s.id));
-  const toggle = (id: number, on: boolean) =>
-    setChosen((old) => {
-      const next = new Set(old);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleShown = () =>
-    setChosen((old) => {
-      const next = new Set(old);
-      for (const s of free) {
-        if (allShown) next.delete(s.id);
-        else next.add(s.id);
-      }
-      return next;
-    });
+  const toggleShown = () => toggleAll(free.map((s) => s.id));
 
   const submit = () => {
     if (!room) return;
@@ -203,15 +189,7 @@ export function EnrolManyDialog({ opened, onClose, room }: { opened: boolean; on
             )}
           </>
         )}
-        <DateInput
-          label={t("academics:enrolments.fields.startedOn")}
-          valueFormat="YYYY-MM-DD"
-          clearable
-          value={startedOn}
-          onChange={setStartedOn}
-          placeholder={t("academics:enrolments.enrol.today")}
-          maw={240}
-        />
+        <EnrolmentDateInput label={t("academics:enrolments.fields.startedOn")} value={startedOn} onChange={setStartedOn} maw={240} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={enrol.isPending}>
             {t("admin:actions.cancel")}

@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { useSelection } from "../../ui/use-selection";
 import { iso } from "../academics/isolate";
 import { useRoster } from "../classrooms/use-classrooms";
 import { NativeName } from "../students/native-name";
@@ -30,7 +31,7 @@ export function HourStudentsDialog({ hour, onClose }: { hour: HourRow | null; on
   const roster = useRoster(hour?.classroomId);
   const students = roster.data?.rows ?? [];
   const [mode, setMode] = useState<Mode>("all");
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { chosen, toggle, toggleAll, reset: resetChosen } = useSelection();
   const [search, setSearch] = useState("");
   // Its declaration refreshes the hours.
   const save = useAction(updateHourStudents);
@@ -39,10 +40,10 @@ export function HourStudentsDialog({ hour, onClose }: { hour: HourRow | null; on
   useEffect(() => {
     if (!hour) return;
     setMode(hour.audience);
-    setChosen(new Set(hour.studentIds));
+    resetChosen(hour.studentIds);
     setSearch("");
     reset();
-  }, [hour, reset]);
+  }, [hour, reset, resetChosen]);
 
   const inClass = useMemo(() => new Set(students.map((s) => s.id)), [students]);
   const term = search.trim().toLocaleLowerCase();
@@ -53,22 +54,7 @@ export function HourStudentsDialog({ hour, onClose }: { hour: HourRow | null; on
   const shownPicked = shown.filter((s) => chosen.has(s.id)).length;
   const allShown = shown.length > 0 && shownPicked === shown.length;
 
-  const toggle = (id: number, on: boolean) =>
-    setChosen((old) => {
-      const next = new Set(old);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleShown = () =>
-    setChosen((old) => {
-      const next = new Set(old);
-      for (const s of shown) {
-        if (allShown) next.delete(s.id);
-        else next.add(s.id);
-      }
-      return next;
-    });
+  const toggleShown = () => toggleAll(shown.map((s) => s.id));
   const submit = () =>
     save.mutate(
       { body: { id: hour!.id, studentIds: mode === "all" ? [] : students.filter((s) => chosen.has(s.id)).map((s) => s.id) } },
