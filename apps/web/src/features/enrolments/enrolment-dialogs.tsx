@@ -1,5 +1,4 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { type EnrolmentRow, enrolmentResource, transferEnrolment, updateEnrolmentClass } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -13,6 +12,7 @@ import { iso } from "../academics/isolate";
 import { withoutFilters } from "../academics/resource-view";
 import { filterGroups, useClassrooms } from "../classrooms/use-classrooms";
 import { StudentPicker } from "../students/student-picker";
+import { EnrolmentDateInput } from "./enrolment-date-input";
 
 // The list's own screens pick a student by search, not by a filter of ids.
 export const enrolments = withoutFilters(enrolmentResource, ["studentId"]);
@@ -73,14 +73,7 @@ export function EnrolDialog({ opened, onClose, studentId, classroomId }: { opene
         )}
         <Group grow>
           <NumberInput label={t("academics:enrolments.fields.rollNo")} min={1} max={100000} value={rollNo} onChange={setRollNo} />
-          <DateInput
-            label={t("academics:enrolments.fields.startedOn")}
-            valueFormat="YYYY-MM-DD"
-            clearable
-            value={startedOn}
-            onChange={setStartedOn}
-            placeholder={t("academics:enrolments.enrol.today")}
-          />
+          <EnrolmentDateInput label={t("academics:enrolments.fields.startedOn")} value={startedOn} onChange={setStartedOn} />
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
@@ -147,14 +140,7 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
           searchable
           nothingFoundMessage={t("admin:form.nothingFound")}
         />
-        <DateInput
-          label={t("academics:enrolments.transfer.date")}
-          valueFormat="YYYY-MM-DD"
-          clearable
-          value={date}
-          onChange={setDate}
-          placeholder={t("academics:enrolments.enrol.today")}
-        />
+        <EnrolmentDateInput label={t("academics:enrolments.transfer.date")} value={date} onChange={setDate} />
         <TextInput label={t("academics:enrolments.transfer.reason")} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={transfer.isPending}>

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Table, Text, Title } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { promoteClassroom } from "@taleem/contract";
 import { useEffect, useMemo, useState } from "react";
@@ -13,6 +12,7 @@ import { FailureState, LoadingState } from "../../ui/list-states";
 import { iso } from "../academics/isolate";
 import { filterGroups, useClassrooms, useRoster } from "../classrooms/use-classrooms";
 import { NativeName } from "../students/native-name";
+import { EnrolmentDateInput } from "./enrolment-date-input";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
 
 type Choice = "promote" | "stay" | "leave";
@@ -242,12 +242,10 @@ export function PromotionPage() {
               />
               <Figure label={t("academics:promotion.willLeave")} value={counts.leave} color="red" />
             </SimpleGrid>
-            <DateInput
+            <EnrolmentDateInput
               maw={280}
               label={t("academics:promotion.date")}
               description={t("academics:promotion.dateHint")}
-              valueFormat="YYYY-MM-DD"
-              clearable
               value={date}
               onChange={setDate}
             />

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, List, Modal, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconUserMinus } from "@tabler/icons-react";
 import { removeFromClass } from "@taleem/contract";
@@ -10,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { iso } from "../academics/isolate";
+import { EnrolmentDateInput } from "./enrolment-date-input";
 import { type EnrolmentTarget, useEnrolmentRefresh } from "./enrolment-dialogs";
 
 /**
@@ -79,15 +79,7 @@ export function RemoveFromClassDialog({
           </ScrollArea.Autosize>
         )}
         <Text size="sm">{t("academics:enrolments.remove.text")}</Text>
-        <DateInput
-          label={t("academics:enrolments.remove.date")}
-          valueFormat="YYYY-MM-DD"
-          clearable
-          value={date}
-          onChange={setDate}
-          placeholder={t("academics:enrolments.enrol.today")}
-          popoverProps={{ withinPortal: true }}
-        />
+        <EnrolmentDateInput label={t("academics:enrolments.remove.date")} value={date} onChange={setDate} />
         <TextInput
           label={t("academics:enrolments.remove.reason")}
           description={t("academics:enrolments.remove.reasonHint")}
