@@ -24,34 +24,11 @@ import mirror from "../../ui/mirror.module.css";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { SchoolMark } from "../../ui/school-mark";
 import { useCan } from "../../ui/use-can";
+import { CountCard } from "./count-card";
 import { SchoolSummary } from "./school-summary";
 import { SetupChecklist } from "./setup-checklist";
 
 type RolesReply = ListReply<RoleRow> & { activeRoles?: number; inactiveRoles?: number };
-
-function Stat({ label, value, icon, loading }: { label: string; value: number | undefined; icon: ReactNode; loading?: boolean }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {label}
-          </Text>
-          {loading ? (
-            <Skeleton h={28} w={48} mt={6} />
-          ) : (
-            <Text fz={28} fw={700} lh={1.3}>
-              {formatNumber(value ?? 0)}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon variant="light" size={44} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Paper>
-  );
-}
 
 function Step({ to, title, text, done, icon }: { to: string; title: string; text: string; done?: boolean; icon: ReactNode }) {
   const { t } = useTranslation("admin");
@@ -168,10 +145,16 @@ export function DashboardPage() {
             {t("dashboard.counts")}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            {seeUsers && <Stat label={t("dashboard.users")} value={total.data?.count} loading={total.isPending} icon={<IconUsers size={24} />} />}
+            {seeUsers && <CountCard label={t("dashboard.users")} value={total.data?.count} loading={total.isPending} icon={<IconUsers size={24} />} />}
             {seeUsers &&
               activeRoles.map((r, i) => (
-                <Stat key={r.id} label={roleName(r.name)} value={byRole[i]?.data?.count} loading={byRole[i]?.isPending} icon={<IconUsersGroup size={24} />} />
+                <CountCard
+                  key={r.id}
+                  label={roleName(r.name)}
+                  value={byRole[i]?.data?.count}
+                  loading={byRole[i]?.isPending}
+                  icon={<IconUsersGroup size={24} />}
+                />
               ))}
             {seeRoles && (
               <Paper withBorder radius="md" p="md">

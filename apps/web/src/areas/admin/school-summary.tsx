@@ -1,58 +1,12 @@
-import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCake, IconChalkboard, IconFileDescription, IconSchool } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
 import { useCan } from "../../ui/use-can";
+import { CountCard } from "./count-card";
 import { useSetupProgress } from "./setup-steps";
-
-/** One figure, linked to the screen that lists it. */
-function Figure({
-  label,
-  value,
-  icon,
-  to,
-  loading,
-  testId,
-}: {
-  label: string;
-  value?: number;
-  icon: ReactNode;
-  to?: string;
-  loading: boolean;
-  testId: string;
-}) {
-  const body = (
-    <Group justify="space-between" wrap="nowrap">
-      <div>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {label}
-        </Text>
-        {loading ? (
-          <Skeleton h={28} w={48} mt={6} />
-        ) : (
-          <Text fz={28} fw={700} lh={1.3} data-testid={testId}>
-            {formatNumber(value ?? 0)}
-          </Text>
-        )}
-      </div>
-      <ThemeIcon variant="light" size={44} radius="md">
-        {icon}
-      </ThemeIcon>
-    </Group>
-  );
-  return to ? (
-    <Paper withBorder radius="md" p="md" component={Link} to={to} style={{ color: "inherit", textDecoration: "none" }}>
-      {body}
-    </Paper>
-  ) : (
-    <Paper withBorder radius="md" p="md">
-      {body}
-    </Paper>
-  );
-}
 
 /** Students, classrooms, pending applications and today's birthdays, from one call. */
 export function SchoolSummary() {
@@ -71,7 +25,7 @@ export function SchoolSummary() {
         {t("dashboard.today")}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Figure
+        <CountCard
           testId="count-students"
           label={t("dashboard.students")}
           value={data?.students}
@@ -79,7 +33,7 @@ export function SchoolSummary() {
           to={to("students")}
           icon={<IconSchool size={24} />}
         />
-        <Figure
+        <CountCard
           testId="count-classrooms"
           label={t("dashboard.classrooms")}
           value={data?.classrooms}
@@ -87,7 +41,7 @@ export function SchoolSummary() {
           to={allowed("academics", "view") ? to("classrooms") : undefined}
           icon={<IconChalkboard size={24} />}
         />
-        <Figure
+        <CountCard
           testId="count-admissions"
           label={t("dashboard.pendingAdmissions")}
           value={data?.pendingAdmissions}
@@ -95,7 +49,7 @@ export function SchoolSummary() {
           to={allowed("admissions", "view") ? to("admissions") : undefined}
           icon={<IconFileDescription size={24} />}
         />
-        <Figure testId="count-birthdays" label={t("dashboard.birthdays")} value={data?.birthdays.length} loading={loading} icon={<IconCake size={24} />} />
+        <CountCard testId="count-birthdays" label={t("dashboard.birthdays")} value={data?.birthdays.length} loading={loading} icon={<IconCake size={24} />} />
       </SimpleGrid>
       {birthdays.length > 0 && (
         <Paper withBorder radius="md" p="md" mt="md" aria-labelledby="dash-birthdays">
