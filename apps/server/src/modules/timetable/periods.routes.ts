@@ -37,32 +37,47 @@ async function samplePeriod(scope: TenantScope) {
  */
 export function registerPeriodRoutes(app: FastifyInstance) {
   // The fixed paths first, so `period/:id` never swallows them.
-  serveAction(app, allPeriods, async (ctx, { query: q }) => {
-    const rows = await ctx.scope.db
-      .select()
-      .from(periods)
-      .where(
-        ctx.scope.where(
-          periods,
-          q.classroomId ? eq(periods.classroomId, q.classroomId) : undefined,
-          q.from ? gte(periods.date, q.from) : undefined,
-          q.to ? lte(periods.date, q.to) : undefined,
-          q.status ? eq(periods.status, q.status) : undefined,
-        ),
-      )
-      .orderBy(desc(periods.date), asc(periods.id))
-      .limit(2000);
-    return { message: "Periods fetched successfully", rows: await presentPeriods(ctx.scope, rows), count: rows.length };
-  });
+  // A classroom filter names a classroom of this school: another school's answers 404, not an empty list.
+  const roomSample = async (scope: TenantScope) => ({ query: { classroomId: (await sampleClassroom(scope)).id, date: "2026-07-01" } });
 
-  serveAction(app, periodsByDate, async (ctx, { query }) => {
-    const rows = await ctx.scope.db
-      .select()
-      .from(periods)
-      .where(ctx.scope.where(periods, eq(periods.date, query.date), query.classroomId ? eq(periods.classroomId, query.classroomId) : undefined))
-      .orderBy(asc(periods.classroomId), asc(periods.id));
-    return { message: "Periods fetched successfully", rows: await presentPeriods(ctx.scope, rows), count: rows.length };
-  });
+  serveAction(
+    app,
+    allPeriods,
+    async (ctx, { query: q }) => {
+      if (q.classroomId) await requireClassroom(ctx.scope, q.classroomId);
+      const rows = await ctx.scope.db
+        .select()
+        .from(periods)
+        .where(
+          ctx.scope.where(
+            periods,
+            q.classroomId ? eq(periods.classroomId, q.classroomId) : undefined,
+            q.from ? gte(periods.date, q.from) : undefined,
+            q.to ? lte(periods.date, q.to) : undefined,
+            q.status ? eq(periods.status, q.status) : undefined,
+          ),
+        )
+        .orderBy(desc(periods.date), asc(periods.id))
+        .limit(2000);
+      return { message: "Periods fetched successfully", rows: await presentPeriods(ctx.scope, rows), count: rows.length };
+    },
+    { sample: async (scope) => ({ query: { classroomId: (await roomSample(scope)).query.classroomId } }) },
+  );
+
+  serveAction(
+    app,
+    periodsByDate,
+    async (ctx, { query }) => {
+      if (query.classroomId) await requireClassroom(ctx.scope, query.classroomId);
+      const rows = await ctx.scope.db
+        .select()
+        .from(periods)
+        .where(ctx.scope.where(periods, eq(periods.date, query.date), query.classroomId ? eq(periods.classroomId, query.classroomId) : undefined))
+        .orderBy(asc(periods.classroomId), asc(periods.id));
+      return { message: "Periods fetched successfully", rows: await presentPeriods(ctx.scope, rows), count: rows.length };
+    },
+    { sample: roomSample },
+  );
 
   serveAction(
     app,
