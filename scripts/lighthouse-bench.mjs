@@ -3,7 +3,8 @@
 // sign-in page and the demo school's public admission form: prints performance and accessibility.
 // Builds the web app when needed (or uses WEB_DIST as it is), starts the server on a fresh demo
 // school, runs each page LIGHTHOUSE_RUNS times (default 3) and prints the median. LIGHTHOUSE_SAVE=<dir>
-// keeps the reports; LIGHTHOUSE_VERBOSE lists the audits that cost points.
+// keeps the reports; LIGHTHOUSE_VERBOSE lists the audits that cost points and the largest
+// downloads; LIGHTHOUSE_PAGES=admission (a word of a page's name) runs only the pages it names.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,6 +21,8 @@ const PAGES = [
   { name: "public admission form", path: "/open/admission/DEMO" },
 ];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const ONLY = (process.env.LIGHTHOUSE_PAGES ?? "").split(",").filter(Boolean);
+const chosen = PAGES.filter((p) => !ONLY.length || ONLY.some((w) => p.name.includes(w)));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -75,7 +78,7 @@ export async function runLighthouseBench() {
   const server = await startServer(join(dataDir, "db"));
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"] });
   try {
-    for (const page of PAGES) {
+    for (const page of chosen) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${server.url}${page.path}`, {
@@ -99,6 +102,9 @@ export async function runLighthouseBench() {
         for (const r of runs) console.log(`    runs: perf ${score(r, "performance")} a11y ${score(r, "accessibility")}`);
         const failed = Object.values(runs[0].audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative");
         for (const a of failed) console.log(`    ${a.id}: ${a.displayValue ?? a.score}`);
+        const items = runs[0].audits["network-requests"]?.details?.items ?? [];
+        const largest = [...items].sort((a, b) => b.transferSize - a.transferSize).slice(0, 8);
+        for (const r of largest) console.log(`    ${String(Math.round(r.transferSize / 1024)).padStart(5)} kB  ${r.url.replace(server.url, "")}`);
       }
     }
     return true;

@@ -176,7 +176,7 @@ const uploadInputs = z.registry<{ upload: UploadKind }>();
 export const upload = (kind: UploadKind) => {
   const input = ImageUploadPath.clone();
   uploadInputs.add(input, { upload: kind });
-  return base<z.ZodString, z.ZodString>({ input, output: z.string(), form: { kind: "text" } });
+  return base<z.ZodString, z.ZodString>({ input, output: z.string(), form: { kind: "upload", upload: kind } });
 };
 
 /** The upload fields of a body (a resource's create or update), through optional, nullable and default. */

@@ -18,7 +18,7 @@ export type FilterKind = "exact" | "search" | "boolean" | "from" | "to";
 /** A form field of the generic ResourceForm. */
 export interface FieldSpec {
   key: string;
-  kind: "text" | "textarea" | "number" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch";
+  kind: "text" | "textarea" | "number" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch" | "upload";
   /** Fixed options for a select (value and i18n key). */
   options?: readonly string[];
   /** Options loaded from another resource's list (its path), shown by `label`. */
@@ -30,6 +30,8 @@ export interface FieldSpec {
   native?: boolean;
   /** A date that cannot be later than today (a birth date): the picker opens years back. */
   past?: boolean;
+  /** What an `upload` field takes (an image: picked, or taken with a phone's camera). */
+  upload?: "image";
 }
 
 export interface ColumnSpec {

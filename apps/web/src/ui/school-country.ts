@@ -1,5 +1,6 @@
-import { sessionCalls } from "@taleem/contract";
+import { sessionCalls, workingDaysOf } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useAuth } from "../lib/auth-store";
 import { callAction } from "../lib/call-action";
 import { schoolCountry, setSchoolCountry } from "../lib/format";
@@ -10,15 +11,32 @@ import { schoolCountry, setSchoolCountry } from "../lib/format";
  * the country its own reply carries, as `known`).
  */
 export function useSchoolCountry(known?: string | null, schoolCode?: string): string {
-  const own = useAuth((s) => s.user?.tenant.code);
-  const code = schoolCode || own;
-  const settings = useQuery({
-    queryKey: ["school-country", code],
-    queryFn: () => callAction(sessionCalls.publicSettings, { params: { code: code! } }),
-    enabled: !!code && !known,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const settings = useOpenSettings(!known, schoolCode);
   // Set while rendering (idempotent): the cells formatted in this same render read it.
   setSchoolCountry(known ?? settings.data?.country);
   return schoolCountry();
+}
+
+/** The key of a school's open settings; the settings screen refreshes it after a save. */
+export const OPEN_SETTINGS_KEY = ["school-country"] as const;
+
+function useOpenSettings(enabled: boolean, schoolCode?: string) {
+  const own = useAuth((s) => s.user?.tenant.code);
+  const code = schoolCode || own;
+  return useQuery({
+    queryKey: [...OPEN_SETTINGS_KEY, code],
+    queryFn: () => callAction(sessionCalls.publicSettings, { params: { code: code! } }),
+    enabled: !!code && enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The days the signed-in school is open (ISO weekdays, 1 Monday ... 7 Sunday, in the school's
+ * week order): its setting, else its country's default. The timetable shows these days, date
+ * pickers mark the others as weekend.
+ */
+export function useWorkingDays(): number[] {
+  const { data } = useOpenSettings(true);
+  return useMemo(() => workingDaysOf(data?.config, data?.country ?? schoolCountry()), [data]);
 }

@@ -1,7 +1,7 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { dateInputFormat, localDay, parseTypedDate } from "../lib/format";
-import { useSchoolCountry } from "./school-country";
+import { useSchoolCountry, useWorkingDays } from "./school-country";
 
 export interface SchoolDateInputProps extends Omit<DateInputProps, "value" | "onChange" | "valueFormat" | "dateParser"> {
   /** YYYY-MM-DD, or null. */
@@ -22,11 +22,15 @@ const CHILD_YEARS = 8;
  */
 export function SchoolDateInput({ value, onChange, past, country: known, ...props }: SchoolDateInputProps) {
   const country = useSchoolCountry(known);
+  const working = useWorkingDays();
+  // The picker greys the school's days off as its weekend (0 Sunday ... 6 Saturday there).
+  const weekendDays = [0, 1, 2, 3, 4, 5, 6].filter((d) => !working.includes(d === 0 ? 7 : d)) as DateInputProps["weekendDays"];
   const format = dateInputFormat(country);
   const near = past && !value;
   return (
     <DateInput
       placeholder={format}
+      weekendDays={weekendDays}
       {...props}
       dir="ltr"
       value={value}

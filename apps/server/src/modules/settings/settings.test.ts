@@ -43,6 +43,9 @@ describe("settings", () => {
       [{ school: { logo: "javascript:alert(1)" } }, "school.logo"],
       [{ config: { big: "x".repeat(70_000) } }, "config"],
       [{ profile: "p".repeat(100_000) }, "profile"],
+      [{ config: { workingDays: [0, 1] } }, "config.workingDays"],
+      [{ config: { workingDays: [] } }, "config.workingDays"],
+      [{ config: { workingDays: [1, 1, 2] } }, "config.workingDays"],
     ];
     for (const [body, field] of cases) {
       const res = await api.put("/admin/api/setting", body);
@@ -50,6 +53,14 @@ describe("settings", () => {
       const named = res.json().params.fields ?? [res.json().params.field];
       expect(named, field).toContain(field);
     }
+  });
+
+  it("keeps the school's working days, which its public settings show the web app", async () => {
+    const { api, tenant } = await school();
+    const put = await api.put("/admin/api/setting", { config: { workingDays: [6, 7, 1, 2, 3, 4] } });
+    expect(put.statusCode, put.body).toBe(200);
+    const open = await client(app).get(`/admin/open/setting/${tenant.code}`);
+    expect(open.json().config.workingDays).toEqual([6, 7, 1, 2, 3, 4]);
   });
 
   it("shows a stranger only the school's public face", async () => {

@@ -1,6 +1,6 @@
-import { Avatar, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Card, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconAt, IconCheck, IconPhone, IconWorld } from "@tabler/icons-react";
-import { type ActionInput, type ActionReply, getSettings, LANGUAGES, SchoolDetails, updateSettings } from "@taleem/contract";
+import { type ActionInput, type ActionReply, defaultWorkingDays, getSettings, LANGUAGES, SchoolDetails, updateSettings, workingDaysOf } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,8 @@ import { notify } from "../../lib/notify";
 import { actionKey, useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { FailureState, LoadingState } from "../../ui/list-states";
+import { OPEN_SETTINGS_KEY } from "../../ui/school-country";
+import { UploadField } from "../../ui/upload-field";
 import { useCan } from "../../ui/use-can";
 import { DangerZone } from "./danger-zone";
 
@@ -30,6 +32,7 @@ interface Values {
   website: string;
   academicYear: string;
   admissionsOpen: boolean;
+  workingDays: string[];
   profile: string;
 }
 
@@ -48,12 +51,19 @@ function valuesOf(s: Settings): Values {
     website: text("website"),
     academicYear: text("academicYear"),
     admissionsOpen: c.admissionsOpen === true,
+    workingDays: workingDaysOf(c, s.school.country).map(String),
     profile: s.profile,
   };
 }
 
+/** The seven days in the school's week order (it starts where its country's working week does). */
+const weekOf = (country: string) => {
+  const first = defaultWorkingDays(country)[0] ?? 1;
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => ((first - 1 + i) % 7) + 1);
+};
+
 /** Only what changed: the school record, the public config keys (an emptied one is removed) and the profile text. */
-function bodyOf(v: Values, before: Values) {
+function bodyOf(v: Values, before: Values, week: number[]) {
   const school: Record<string, unknown> = {};
   const nullable = (s: string) => (s.trim() === "" ? null : s.trim());
   if (v.name.trim() !== before.name) school.name = v.name.trim();
@@ -63,6 +73,8 @@ function bodyOf(v: Values, before: Values) {
   const config: Record<string, unknown> = {};
   for (const k of PUBLIC_TEXT) if (v[k].trim() !== before[k]) config[k] = nullable(v[k]);
   if (v.admissionsOpen !== before.admissionsOpen) config.admissionsOpen = v.admissionsOpen;
+  const days = week.filter((d) => v.workingDays.includes(String(d)));
+  if (days.join() !== week.filter((d) => before.workingDays.includes(String(d))).join()) config.workingDays = days;
   const body: Record<string, unknown> = {};
   if (Object.keys(school).length) body.school = school;
   if (Object.keys(config).length) body.config = config;
@@ -71,9 +83,10 @@ function bodyOf(v: Values, before: Values) {
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
-  const { t } = useTranslation(["settings", "admin"]);
+  const { t } = useTranslation(["settings", "admin", "timetable"]);
   const allowed = useCan();
   const qc = useQueryClient();
+  const week = weekOf(settings.school.country);
   const refreshSession = useAuth((s) => s.refresh);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
@@ -92,7 +105,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const body = bodyOf(v, before);
+    const body = bodyOf(v, before, week);
     if (!Object.keys(body).length) return;
     const checked = SchoolDetails.partial().safeParse(body.school ?? {});
     const found: Record<string, string> = {};
@@ -110,6 +123,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       }
     }
     if (!v.languages.includes(v.defaultLanguage)) found.defaultLanguage = t("settings:defaultLanguageRule");
+    if (!v.workingDays.length) found.workingDays = t("settings:workingDays.rule");
     if (v.website.trim() && !/^https?:\/\/\S+\.\S+/.test(v.website.trim())) found.website = t("settings:websiteRule");
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -121,6 +135,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         onSuccess: (reply) => {
           notify.success(t("settings:saved"));
           qc.setQueryData(actionKey(getSettings, {}), reply);
+          // The timetable and date pickers read the working days from the school's open settings.
+          void qc.invalidateQueries({ queryKey: OPEN_SETTINGS_KEY });
           void refreshSession();
         },
         onError: (e) => {
@@ -150,15 +166,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 withAsterisk
                 disabled={!editable}
               />
-              <TextInput
+              <UploadField
                 label={t("settings:school.logo")}
                 description={t("settings:school.logoHint")}
                 value={v.logo}
-                onChange={(e) => set("logo")(e.currentTarget.value)}
+                onChange={set("logo")}
                 error={errors.logo}
-                dir="ltr"
                 disabled={!editable}
-                rightSection={v.logo ? <Avatar src={v.logo} size={24} radius="sm" alt="" /> : undefined}
+                module="public"
+                name="logo"
               />
               <TextInput
                 label={t("settings:school.contactEmail")}
@@ -207,6 +223,28 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 disabled={!editable}
               />
             </SimpleGrid>
+            <Chip.Group multiple value={v.workingDays} onChange={set("workingDays")}>
+              <Stack gap={6} role="group" aria-labelledby="working-days-label">
+                <Text size="sm" fw={500} id="working-days-label">
+                  {t("settings:workingDays.title")}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t("settings:workingDays.hint")}
+                </Text>
+                <Group gap="xs">
+                  {week.map((d) => (
+                    <Chip key={d} value={String(d)} size="sm" disabled={!editable}>
+                      {t(`timetable:days.${d}`)}
+                    </Chip>
+                  ))}
+                </Group>
+                {errors.workingDays && (
+                  <Text size="xs" c="red" role="alert">
+                    {errors.workingDays}
+                  </Text>
+                )}
+              </Stack>
+            </Chip.Group>
           </Stack>
         </Card>
 

@@ -11,6 +11,7 @@ import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
 import { FormDialog } from "../../ui/form-dialog";
 import { resourceUrl, useResourceOptions } from "../../ui/resource";
+import { useWorkingDays } from "../../ui/school-country";
 import { useCan } from "../../ui/use-can";
 import { useStaffOptions } from "../academics/people-options";
 import { useCourseSubjects } from "../classrooms/classroom-subjects-dialog";
@@ -147,7 +148,7 @@ interface AddSlotProps {
   onChanged: () => void;
 }
 
-/** A new time of day for several days at once (08:00-08:45, Monday to Saturday); each opening starts empty. */
+/** A new time of day for several days at once (08:00-08:45, the school's working days); each opening starts empty. */
 export function AddSlotDialog(props: AddSlotProps) {
   const { t } = useTranslation("timetable");
   return (
@@ -167,7 +168,8 @@ function AddSlotForm({ classroomId, opened, onClose, onChanged }: AddSlotProps) 
   const [end, setEnd] = useState("");
   const [session, setSession] = useState<string | null>(null);
   const [label, setLabel] = useState("");
-  const [days, setDays] = useState<string[]>(["1", "2", "3", "4", "5", "6"]);
+  const working = useWorkingDays();
+  const [days, setDays] = useState<string[]>(() => working.map(String));
   const [problems, setProblems] = useState<string[]>([]);
   const valid = /^\d{2}:\d{2}$/.test(start) && /^\d{2}:\d{2}$/.test(end) && end > start && days.length > 0;
   const add = useMutation({
@@ -225,7 +227,7 @@ function AddSlotForm({ classroomId, opened, onClose, onChanged }: AddSlotProps) 
             {t("timetable:grid.days")}
           </Text>
           <Group gap="xs">
-            {DAYS.map((d) => (
+            {[...working, ...DAYS.filter((d) => !working.includes(d))].map((d) => (
               <Chip key={d} value={String(d)} size="sm">
                 {day(d)}
               </Chip>

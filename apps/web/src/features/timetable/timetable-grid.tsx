@@ -38,9 +38,10 @@ export function TimetableGrid(props: TimetableGridProps) {
   const current = picked && days.includes(Number(picked)) ? picked : String(days.includes(today()) ? today() : (days[0] ?? 1));
   return (
     <Tabs value={current} onChange={setPicked} keepMounted={false}>
-      <Tabs.List aria-label={t("timetable:grid.days")} style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+      {/* Every working day in sight: a long day name (Malayalam, Tamil) wraps to a second row rather than hiding off screen. */}
+      <Tabs.List aria-label={t("timetable:grid.days")} style={{ flexWrap: "wrap" }}>
         {days.map((d) => (
-          <Tabs.Tab key={d} value={String(d)}>
+          <Tabs.Tab key={d} value={String(d)} px="xs">
             {day(d)}
           </Tabs.Tab>
         ))}

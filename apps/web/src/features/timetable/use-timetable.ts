@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../../lib/api";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { useWorkingDays } from "../../ui/school-country";
 
 /** One row of the grid: a time of day, with each day's hour at that time (if any). */
 export interface SlotRow {
@@ -15,6 +16,7 @@ export interface SlotRow {
 /** A classroom's week: its hours, the subject and teacher of each, arranged as time rows by day. */
 export function useTimetable(classroomId: number | undefined) {
   const qc = useQueryClient();
+  const working = useWorkingDays();
   const hours = useQuery({
     queryKey: resourceKeys("hour").list({ classroomId, limit: 500, purpose: "grid" }),
     queryFn: () => api.get<ListReply<HourRow>>(resourceUrl("hour"), { classroomId, limit: 500, sort: "startTime" }, { page: true }),
@@ -35,10 +37,11 @@ export function useTimetable(classroomId: number | undefined) {
     }
     const slots = [...rows.values()].sort((a, b) => a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime));
     const entryOf = new Map((entries.data?.rows ?? []).map((e) => [e.hourId, e]));
-    // Monday to Saturday always; Sunday when the school teaches on it.
-    const days = [1, 2, 3, 4, 5, 6, ...(slots.some((s) => s.byDay.has(7)) ? [7] : [])];
-    return { slots, entryOf, days, hours: hours.data?.rows ?? [] };
-  }, [hours.data, entries.data]);
+    // The school's working days, in its week's order; a day off that still has hours (set before
+    // the school changed its week) stays visible until they are moved.
+    const days = [...working, ...[1, 2, 3, 4, 5, 6, 7].filter((d) => !working.includes(d) && slots.some((s) => s.byDay.has(d)))];
+    return { slots, entryOf, days, working, hours: hours.data?.rows ?? [] };
+  }, [hours.data, entries.data, working]);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: resourceKeys("hour").all });
     void qc.invalidateQueries({ queryKey: resourceKeys("timetable").all });

@@ -1,9 +1,10 @@
 import { MultiSelect, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
 import { IconAt, IconPhone } from "@tabler/icons-react";
-import type { FieldSpec } from "@taleem/contract";
+import type { FieldSpec, ModuleKey } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { SchoolDateInput } from "../school-date-input";
 import { StudentPicker } from "../student-picker";
+import { UploadField } from "../upload-field";
 import { useResourceOptions } from "./use-resource";
 
 /** What a field receives from the form: its value, change handler, error and label. */
@@ -20,10 +21,12 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** Turns a referenced row's label into display text (a built-in role's name translated, say). */
   refLabel?: (label: string) => string;
+  /** The resource's module: an upload is readable by those who may view it. */
+  module: ModuleKey;
 }
 
-/** One form input per field kind: text, textarea, number, select, multiselect, date, email, phone, password, switch. */
-export function FieldInput({ field, label, value, error, onChange, onBlur, option, description, disabled, refLabel }: FieldInputProps) {
+/** One form input per field kind: text, textarea, number, select, multiselect, date, email, phone, password, switch, upload. */
+export function FieldInput({ field, label, value, error, onChange, onBlur, option, description, disabled, refLabel, module }: FieldInputProps) {
   const { t } = useTranslation("admin");
   // A student is found by searching (a school has more than a drop-down holds), not from a loaded list.
   const searched = field.kind === "select" && field.ref?.resource === "student";
@@ -63,6 +66,20 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
           name={field.key}
           checked={Boolean(value)}
           onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case "upload":
+      return (
+        <UploadField
+          label={label}
+          description={description}
+          error={error}
+          required={field.required}
+          disabled={disabled}
+          name={field.key}
+          value={String(value ?? "")}
+          onChange={onChange}
+          module={module}
         />
       );
     case "date":

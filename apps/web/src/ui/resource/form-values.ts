@@ -11,7 +11,7 @@ interface ZodLike {
   shape?: Record<string, { _zod?: { def?: { type?: string; defaultValue?: unknown } } }>;
 }
 
-const TEXT_KINDS = new Set(["text", "textarea", "email", "phone", "password"]);
+const TEXT_KINDS = new Set(["text", "textarea", "email", "phone", "password", "upload"]);
 /** A structured value (a name per language, say) that a field's own `render` input edits: kept as it is. */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => Object.prototype.toString.call(v) === "[object Object]";
 

@@ -188,6 +188,7 @@ export function ResourceForm<Row extends { id: number }>({
                 description={opts.description ?? hint(f.key)}
                 disabled={opts.disabled || saving}
                 refLabel={opts.refLabel}
+                module={definition.module}
               />
             );
             return (

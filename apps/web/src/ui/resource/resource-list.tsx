@@ -11,6 +11,7 @@ import { FormDialog } from "../form-dialog";
 import { EmptyList, FailureState, LoadingState } from "../list-states";
 import { useCan } from "../use-can";
 import { type FilterOption, ListFilters } from "./list-filters";
+import { ListOutput } from "./list-output";
 import { type FieldOptions, ResourceForm, type ResourceFormProps } from "./resource-form";
 import type { ListParams } from "./resource-keys";
 import { ResourceTable, type RowAction } from "./resource-table";
@@ -176,6 +177,9 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
         </div>
         <Group gap="sm">
           {toolbar}
+          {reply && reply.count > 0 && (
+            <ListOutput definition={definition} texts={texts} params={params} columns={props.columns ?? definition.columns} filterOptions={filterOptions} />
+          )}
           {mayAdd && (
             <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
               {t("admin:list.addEntity", names)}
