@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { defineAction, IdParams } from "../action.js";
+import { defineAction, FILE_REPLY, IdParams } from "../action.js";
 import * as field from "../fields.js";
+import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
 import { Gender, IdList, RowId, Status } from "../values.js";
+import { ImportFile, ImportResult } from "./course.js";
 
 export const StudentStatus = z.enum(["active", "left", "alumni"]);
 export type StudentStatus = z.infer<typeof StudentStatus>;
@@ -11,6 +13,9 @@ export type StudentStatus = z.infer<typeof StudentStatus>;
 export const GuardianSummary = z.object({ userId: z.number(), name: z.string(), mobile: z.string().nullable(), relation: z.string() });
 
 const GuardianInput = z.object({ userId: RowId, relation: z.string().trim().min(1).max(40).default("guardian") });
+
+/** How a guardian is related to the student (the web's words are `relations.<value>`). */
+export const GuardianRelationChoice = z.enum(["father", "mother", "guardian", "grandparent", "sibling", "other"]);
 
 export const studentResource = defineResource({
   path: "student",
@@ -33,10 +38,21 @@ export const studentResource = defineResource({
     /** The school's own fields (issue 5). */
     customFields: field.shaped(z.record(z.string().max(60), z.unknown()), z.record(z.string(), z.unknown())).default({}),
     status: field.choice(StudentStatus).default("active").filter().column("status"),
+    /**
+     * A guardian added with the student (adding only): the school's user with this mobile is
+     * linked (given a Parent profile if they lack one), or a parent account is made for them.
+     */
+    guardianName: field.text(120).writeOnce().writeOnly(),
+    guardianMobile: field.phone().writeOnce().writeOnly(),
+    guardianRelation: field.choice(GuardianRelationChoice).writeOnce().writeOnly(),
   },
   defaultSort: "name",
   // Served by the server's filter hooks: the current classroom (active enrolments) and a group.
   filters: { classroomId: "exact", groupId: "exact" },
+  refine: (create) =>
+    create
+      .refine((b) => !b.guardianName || b.guardianMobile, { message: "Give the guardian's mobile number", path: ["guardianMobile"] })
+      .refine((b) => !b.guardianMobile || b.guardianName, { message: "Give the guardian's name", path: ["guardianName"] }),
 });
 export type StudentRow = z.infer<typeof studentResource.row>;
 
@@ -50,6 +66,17 @@ export const getStudent = defineAction({
   params: IdParams,
   reply: z.object({ message: z.string(), data: studentResource.row }),
   errors: [404],
+});
+
+/** GET student/next-admission-no: the number the next student would take (a suggestion; the unique index decides). */
+export const nextAdmissionNo = defineAction({
+  method: "GET",
+  path: "/admin/api/student/next-admission-no",
+  module: "students",
+  permission: ["students", "add"],
+  summary: "The next free admission number, following the school's latest one (S-0124 after S-0123)",
+  reply: z.object({ message: z.string(), admissionNo: z.string() }),
+  errors: [],
 });
 
 /** A named set of students (a Quran circle, a bus route, a tuition batch). */
@@ -115,4 +142,64 @@ export const removeFromStudentGroup = defineAction({
   reply: z.object({ message: z.string(), removed: z.number() }),
   errors: [404],
   refreshes: ["student-group", "student"],
+});
+
+/** POST student/bulk: many students with their guardians in one transaction (the demo school; an office's batch entry). */
+export const BulkStudents = z.object({ students: z.array(studentResource.create).min(1).max(1000) });
+export const addStudentsInBulk = defineAction({
+  method: "POST",
+  path: "/admin/api/student/bulk",
+  module: "students",
+  permission: ["students", "add"],
+  summary:
+    "Add many students with their guardians (guardianName, guardianMobile, guardianRelation per student) in one transaction: all or none; a taken admission number is a 409 naming it",
+  body: BulkStudents,
+  reply: z.object({ message: z.string(), ids: z.array(z.number()), parentsCreated: z.number() }),
+  errors: [409],
+  refreshes: ["student"],
+});
+
+/** What a students import did, once its job is done. */
+export const StudentImportResult = ImportResult.extend({ parentsCreated: z.number(), guardiansLinked: z.number() });
+export type StudentImportResult = z.infer<typeof StudentImportResult>;
+
+/**
+ * POST student/import-file: the school's students from an Excel (.xlsx) or CSV file, with their
+ * guardians, classroom (active batch) and the school's own fields. Every bad row is reported
+ * (400 import.invalid) and nothing is written; a good file starts a job (one transaction).
+ */
+export const importStudentsFile = defineAction({
+  method: "POST",
+  path: "/admin/api/student/import-file",
+  module: "students",
+  permission: ["students", "import"],
+  summary: "Import students (with guardians, classroom and the school's own fields) from an Excel or CSV file: every bad row reported, nothing half-imported",
+  body: ImportFile,
+  reply: JobStarted,
+  errors: [409, 413],
+  refreshes: ["student", "enrollment", "classRoom"],
+});
+
+/** How far a students import has got; another school's job, or one long finished, is 404. */
+export const studentImportProgress = defineAction({
+  method: "GET",
+  path: "/admin/api/student/import-progress/:job",
+  module: "students",
+  permission: ["students", "import"],
+  summary: "Progress of a students import: rows written of the total, then what it did or why nothing was written",
+  params: JobParams,
+  reply: jobProgress(StudentImportResult),
+  errors: [404],
+  refreshes: ["student", "enrollment", "classRoom"],
+});
+
+/** GET student/import-template: an .xlsx with the import's header row, the school's own fields included. */
+export const studentImportTemplate = defineAction({
+  method: "GET",
+  path: "/admin/api/student/import-template",
+  module: "students",
+  permission: ["students", "import"],
+  summary: "The students import template (students-import-template.xlsx): the header row and one example row",
+  reply: FILE_REPLY,
+  errors: [],
 });

@@ -60,6 +60,8 @@ export interface DemoSchool {
   /** Today in the school's time zone, YYYY-MM-DD. */
   today: string;
   ids: DemoIds;
+  /** The app, for a slice that must act as another demo account (chat: the teacher and the parent write). */
+  app: FastifyInstance;
   /** The four demo accounts the README lists (the school's admin, teacher, parent and muawin). */
   accounts: Record<"admin" | "staff" | "parent" | "muawin", { name: string; mobile: string }>;
 }
@@ -138,20 +140,6 @@ export function demoRandom(seed: string): DemoRandom {
       return out;
     },
   };
-}
-
-/** Runs `fn` over `items`, at most `width` at a time, keeping the results in order. */
-export async function inParallel<T, R>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
 }
 
 /** A date moved by whole days, YYYY-MM-DD (UTC arithmetic: no time zone shifts). */

@@ -1,28 +1,20 @@
 import { CLASSROOMS } from "./demo-plan.js";
 import { buildRoster } from "./demo-roster.js";
-import { createRow, type DemoSchool, inParallel, userId, userIdsByMobile } from "./demo-school.js";
+import type { DemoSchool } from "./demo-school.js";
 
 /**
- * How many student calls run at once. The embedded database runs them one after another anyway;
- * a few in flight keep it busy while the next request is parsed and checked.
- */
-const WIDTH = 4;
-
-/**
- * The parents' accounts (one import), 120 students linked to them (the demo parent to two), each
- * classroom's students enrolled in one call: last year's three classrooms promoted into this
- * year's next class, the rest enrolled this year.
+ * The parents' accounts (one import, in each family's language), the 120 students in one bulk
+ * call that links each to their guardian by mobile (the demo parent to two), each classroom's
+ * students enrolled in one call: last year's three classrooms promoted into this year's next
+ * class, the rest enrolled this year.
  */
 export async function studentsDemo({ api, ids, random, today, accounts }: DemoSchool): Promise<void> {
   const { years, families, students } = buildRoster(random, today, accounts.parent);
   await api.post("/admin/api/user/bulk", {
     rows: families.map((f) => ({ name: f.guardian.name, mobile: f.guardian.mobile, roleIds: [ids.get("role", "parent")], language: f.language })),
   });
-  const byMobile = await userIdsByMobile(api);
-
-  // The school has no call that adds many students with their guardians: one call each.
-  const made = await inParallel(students, WIDTH, (s) =>
-    createRow(api, "student", {
+  const { ids: made } = await api.post<{ ids: number[] }>("/admin/api/student/bulk", {
+    students: students.map((s) => ({
       admissionNo: s.admissionNo,
       name: s.name,
       nameNative: s.nameNative,
@@ -30,9 +22,11 @@ export async function studentsDemo({ api, ids, random, today, accounts }: DemoSc
       dateOfBirth: s.dateOfBirth,
       admittedOn: s.admittedOn,
       address: s.family.address,
-      guardians: [{ userId: userId(byMobile, s.family.guardian.mobile), relation: s.family.guardian.relation }],
-    }),
-  );
+      guardianName: s.family.guardian.name,
+      guardianMobile: s.family.guardian.mobile,
+      guardianRelation: s.family.guardian.relation,
+    })),
+  });
   for (const [i, s] of students.entries()) ids.set("student", s.admissionNo, made[i]!);
 
   for (const room of CLASSROOMS) {

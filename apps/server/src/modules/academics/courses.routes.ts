@@ -15,7 +15,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { assertImportUrl, importPolicy } from "../../platform/files/import-url.js";
 import { conflict } from "../../platform/http/errors.js";
-import { serveJobProgress } from "../../platform/jobs/serve-job-progress.js";
+import { jobStartedBy, serveJobProgress } from "../../platform/jobs/serve-job-progress.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
@@ -169,14 +169,19 @@ export function registerCourseRoutes(app: FastifyInstance, { config }: Services)
 
   // The sheet is fetched from outside (seconds, sometimes): no transaction is held while it
   // downloads; the import's job writes in its own, followed with courseImportProgress.
-  serveAction(app, importCourseStudents, async (ctx, { params }) => startCourseImport(ctx, await requireCourse(ctx.scope, params.id), policy, app.log), {
-    transaction: false,
-  });
+  serveAction(
+    app,
+    importCourseStudents,
+    async (ctx, { params }) => startCourseImport(ctx, await requireCourse(ctx.scope, params.id), policy, app.log, jobStartedBy(ctx)),
+    {
+      transaction: false,
+    },
+  );
   // An uploaded file: the same checks, then the same job (which opens its own transaction).
   serveAction(
     app,
     importCourseStudentsFile,
-    async (ctx, { params, body }) => startCourseFileImport(ctx, await requireCourse(ctx.scope, params.id), body, app.log),
+    async (ctx, { params, body }) => startCourseFileImport(ctx, await requireCourse(ctx.scope, params.id), body, app.log, jobStartedBy(ctx)),
     { transaction: false, bodyLimit: 12 * 1024 * 1024 },
   );
   serveJobProgress(app, courseImportProgress, COURSE_IMPORT_JOB);

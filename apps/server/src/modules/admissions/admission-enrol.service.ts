@@ -1,54 +1,16 @@
 import type { AdmissionEnrol } from "@taleem/contract";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
-import { roles } from "../../platform/auth/roles.table.js";
-import { builtinRoleId, createUser, setProfiles } from "../../platform/auth/user-accounts.js";
-import { profiles, users } from "../../platform/auth/users.table.js";
 import { moveUploads } from "../../platform/files/uploads.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
 import { fieldsOf } from "../custom-fields/custom-fields.service.js";
 import { assertNotEnrolled, enrolmentValues, insertEnrolments } from "../enrolments/enrolments.service.js";
+import { parentAccount } from "../students/guardian-accounts.service.js";
 import { insertStudent, setGuardians } from "../students/students.service.js";
 import { requireAdmission, requireStatus } from "./admissions.service.js";
-import { type AdmissionRecord, admissions } from "./admissions.table.js";
-
-/**
- * The guardian's account: the school's user with this mobile number, given a Parent profile if
- * they lack one (a teacher who is also a parent holds both), or a new user with no password, who
- * signs in the first time with a one-time code and then sets one.
- */
-async function parentFor(scope: TenantScope, a: AdmissionRecord): Promise<{ id: number; created: boolean }> {
-  const parentRole = await builtinRoleId(scope, "parent");
-  const [existing] = await scope.db
-    .select({ id: users.id })
-    .from(users)
-    .where(scope.where(users, eq(users.mobile, a.guardianMobile)))
-    .limit(1);
-  if (existing) {
-    const held = await scope.db
-      .select({ roleId: profiles.roleId, area: roles.area })
-      .from(profiles)
-      .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-      .where(scope.where(profiles, eq(profiles.userId, existing.id)));
-    if (!held.some((h) => h.area === "parent")) {
-      await setProfiles(scope, existing.id, [...held.map((h) => h.roleId), parentRole]);
-    }
-    return { id: existing.id, created: false };
-  }
-  const tenant = await tenantOf(scope);
-  const user = await createUser(scope, tenant.country, {
-    name: a.guardianName,
-    mobile: a.guardianMobile,
-    email: a.guardianEmail,
-    language: a.guardianLanguage,
-    roleIds: [parentRole],
-  });
-  return { id: user.id, created: true };
-}
+import { admissions } from "./admissions.table.js";
 
 /**
  * An approved application becomes a student with a parent account and an enrolment, all in the
@@ -60,7 +22,9 @@ export async function enrolApplicant(ctx: RequestContext, input: z.infer<typeof 
   const a = await requireAdmission(scope, input.id, true);
   requireStatus(a, ["approved"], "enrolment");
 
-  const parent = await parentFor(scope, a);
+  // The guardian's account: the school's user with this mobile (given a Parent profile if they lack one), or a new one.
+  const { country } = await tenantOf(scope);
+  const parent = await parentAccount(scope, country, { name: a.guardianName, mobile: a.guardianMobile, email: a.guardianEmail, language: a.guardianLanguage });
 
   // A taken admission number is refused by the students' unique index (student.admission_no_taken), undoing the parent too.
   const admissionNo = input.admissionNo ?? a.applicationNo;

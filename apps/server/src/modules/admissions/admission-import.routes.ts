@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { withScope } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { csvExportUrl, fetchImportText, importPolicy } from "../../platform/files/import-url.js";
+import { spreadsheetText } from "../../platform/files/spreadsheet-text.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { admissionFormId, requireAdmissionForm } from "../form-customisation/form-customisation.service.js";
-import { importApplications, spreadsheetText } from "./admission-import.service.js";
+import { importApplications } from "./admission-import.service.js";
 
 const created = (n: { created: number; skipped: number }) =>
   `Applications imported successfully: ${n.created} added${n.skipped ? `, ${n.skipped} already imported` : ""}`;

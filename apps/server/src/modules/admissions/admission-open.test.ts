@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminOfNewTenant, client, type TestApp, testApp } from "../../../test/harness.js";
+import { adminOfNewTenant, client, newTenant, signIn, type TestApp, testApp } from "../../../test/harness.js";
 import { ok } from "../academics/school.fixture.js";
 import { admissionSchool, application, apply, dataUrl, pdfBytes, png, pngBytes, publicForm, tempDataDir } from "./admission.fixture.js";
 import { admissions } from "./admissions.table.js";
@@ -156,6 +156,21 @@ describe("the public admission form", () => {
     });
     expect(noConsent.statusCode).toBe(400);
     expect(noConsent.json().params.fields).toContain("consent.accepted");
+  });
+
+  it("refuses a birth date in the future and a mobile number that is only the right length, naming each", async () => {
+    // A school in the Emirates: 050 1234 has the length of a number there but is no number in use.
+    const tenant = await newTenant(app, { country: "AE" });
+    const s = { tenant, ...(await signIn(app, tenant.code, tenant.admin.mobile)) };
+    await ok(s.api.put("/admin/api/setting", { config: { admissionsOpen: true } }));
+    const unborn = await apply(app, s.tenant.code, await application(app, s.tenant.code, { dateOfBirth: "2099-01-01" }));
+    expect(unborn.statusCode).toBe(400);
+    expect(unborn.json().params.fields).toEqual(["dateOfBirth"]);
+    const wrongMobile = await apply(app, s.tenant.code, await application(app, s.tenant.code, { guardian: { name: "Guardian", mobile: "0501234" } }));
+    expect(wrongMobile.statusCode).toBe(400);
+    expect(JSON.stringify(wrongMobile.json().params)).toContain("guardian.mobile");
+    const right = await apply(app, s.tenant.code, await application(app, s.tenant.code, { guardian: { name: "Guardian", mobile: "050 123 4567" } }));
+    expect(right.statusCode).toBe(200);
   });
 
   it("asks for a reload when the consent text changed after the form was opened", async () => {

@@ -118,3 +118,12 @@ export async function classroomsOfCourse(scope: TenantScope, courseId: number, b
     .where(scope.where(classrooms, eq(classrooms.courseId, courseId), eq(classrooms.batchId, batchId)));
   return describe(scope, rows);
 }
+
+/** Every classroom of a batch, with their names (a school-wide import matches its classroom column against them). */
+export async function classroomsOfBatch(scope: TenantScope, batchId: number): Promise<ClassroomInfo[]> {
+  const rows = await scope.db
+    .select()
+    .from(classrooms)
+    .where(scope.where(classrooms, eq(classrooms.batchId, batchId)));
+  return describe(scope, rows);
+}

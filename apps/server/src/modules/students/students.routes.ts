@@ -1,4 +1,4 @@
-import { getStudent, studentResource } from "@taleem/contract";
+import { getStudent, nextAdmissionNo, studentResource } from "@taleem/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
@@ -9,8 +9,10 @@ import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { checkStudentCustomFields } from "../custom-fields/custom-fields.service.js";
 import { activeStudentIds } from "../enrolments/enrolments.service.js";
+import { linkGuardians, parentAccount } from "./guardian-accounts.service.js";
 import { registerStudentGroupRoutes } from "./student-groups.routes.js";
-import { guardianScope, presentStudents, setGuardians, studentMobile } from "./students.service.js";
+import { registerStudentImport } from "./student-import.routes.js";
+import { guardianScope, nextAdmissionNumber, presentStudents, setGuardians, studentMobile } from "./students.service.js";
 import { studentGroupMembers, students } from "./students.table.js";
 
 /**
@@ -37,11 +39,17 @@ export function registerStudentsModule(app: FastifyInstance, _services: Services
     present: (ctx, rows) => presentStudents(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       const { country } = await tenantOf(ctx.scope);
-      const { guardians: _g, ...values } = input;
+      const { guardians: _g, guardianName: _n, guardianMobile: _m, guardianRelation: _r, ...values } = input;
       return { ...values, mobile: studentMobile(input.mobile, country), customFields: await checkStudentCustomFields(ctx.scope, input.customFields) };
     },
     afterCreate: async (ctx, row, input) => {
       if (input.guardians.length) await setGuardians(ctx.scope, row.id, input.guardians);
+      // The guardian typed with the student: their account, made or found by mobile, in this same transaction.
+      if (input.guardianName && input.guardianMobile) {
+        const { country } = await tenantOf(ctx.scope);
+        const parent = await parentAccount(ctx.scope, country, { name: input.guardianName, mobile: input.guardianMobile }, "guardianMobile");
+        await linkGuardians(ctx.scope, [{ userId: parent.id, studentId: row.id, relation: input.guardianRelation ?? "guardian" }]);
+      }
     },
     beforeUpdate: async (ctx, _existing, input) => {
       const { id: _id, guardians: _g, ...values } = input;
@@ -74,5 +82,8 @@ export function registerStudentsModule(app: FastifyInstance, _services: Services
     return { message: "Student fetched successfully", data: data! };
   });
 
+  serveAction(app, nextAdmissionNo, async (ctx) => ({ message: "Next admission number", admissionNo: await nextAdmissionNumber(ctx.scope) }));
+
   registerStudentGroupRoutes(app);
+  registerStudentImport(app);
 }

@@ -1,5 +1,5 @@
 import type { GuardianSummary, StudentBrief } from "@taleem/contract";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -96,6 +96,34 @@ export async function setStudentStatus(scope: TenantScope, ids: number[], status
     .where(scope.where(students, inArray(students.id, ids)));
 }
 
+const regexLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The admission number after the school's latest: the newest student's number with its last run
+ * of digits raised past the highest of that series, keeping the width (S-0123 and S-0130 give
+ * S-0131; 2026/7 gives 2026/8); "1" when the school has none. A suggestion: two clerks taking it
+ * at once are told apart by the unique index (409 naming admissionNo).
+ */
+export async function nextAdmissionNumber(scope: TenantScope): Promise<string> {
+  const [latest] = await scope.db
+    .select({ no: students.admissionNo })
+    .from(students)
+    .where(scope.where(students))
+    .orderBy(desc(students.createdAt), desc(students.id))
+    .limit(1);
+  if (!latest) return "1";
+  const m = /^(.*?)(\d+)(\D*)$/.exec(latest.no);
+  if (!m) return `${latest.no}-1`;
+  const [, prefix = "", digits = "", suffix = ""] = m;
+  const series = `^${regexLiteral(prefix.toLowerCase())}(\\d+)${regexLiteral(suffix.toLowerCase())}$`;
+  const [row] = await scope.db
+    .select({ max: sql<string | null>`max(substring(lower(${students.admissionNo}) from ${series})::numeric)` })
+    .from(students)
+    .where(scope.where(students, sql`lower(${students.admissionNo}) ~ ${series}`));
+  const next = BigInt(row?.max ?? digits) + 1n;
+  return `${prefix}${String(next).padStart(digits.length, "0")}${suffix}`;
+}
+
 /** A mobile number as typed, stored in E.164 with the school's country as the default. */
 export const studentMobile = (mobile: string | null | undefined, country: string) => (mobile ? toE164(mobile, country) : mobile);
 
@@ -136,13 +164,15 @@ export interface StudentImportRow {
   mobile?: string | null;
   email?: string | null;
   address?: string | null;
+  /** The school's own fields, checked; merged into what a student already has. */
+  customFields?: Record<string, unknown>;
 }
 
 // PostgreSQL takes at most 65,535 bind parameters in one statement.
 const MAX_BIND_PARAMETERS = 65_535;
 /** The columns an import may leave empty. */
 const OPTIONAL_COLUMNS = [students.nameNative, students.gender, students.dateOfBirth, students.mobile, students.email, students.address];
-const UPSERT_COLUMNS = [students.tenantId, students.admissionNo, students.name, ...OPTIONAL_COLUMNS];
+const UPSERT_COLUMNS = [students.tenantId, students.admissionNo, students.name, ...OPTIONAL_COLUMNS, students.customFields];
 /** The most rows one upsert statement carries. */
 export const UPSERT_CHUNK = Math.floor(MAX_BIND_PARAMETERS / UPSERT_COLUMNS.length);
 
@@ -182,7 +212,7 @@ export async function upsertStudents(
     for (const e of existing) existed.add(e.key);
     const values = part.map(
       (r) =>
-        sql`(${scope.tenantId}, ${r.admissionNo}, ${r.name}, ${r.nameNative || null}, ${r.gender || null}, ${r.dateOfBirth || null}::date, ${r.mobile || null}, ${r.email || null}, ${r.address || null})`,
+        sql`(${scope.tenantId}, ${r.admissionNo}, ${r.name}, ${r.nameNative || null}, ${r.gender || null}, ${r.dateOfBirth || null}::date, ${r.mobile || null}, ${r.email || null}, ${r.address || null}, ${JSON.stringify(r.customFields ?? {})}::jsonb)`,
     );
     const written = await rowsOf<{ id: number; key: string }>(
       scope.db.execute(sql`
@@ -195,6 +225,7 @@ export async function upsertStudents(
           ${columnName(students.admissionNo)} = excluded.${columnName(students.admissionNo)},
           ${columnName(students.name)} = excluded.${columnName(students.name)},
           ${sql.join(OPTIONAL_COLUMNS.map(keepIfEmpty), sql`, `)},
+          ${columnName(students.customFields)} = ${students}.${columnName(students.customFields)} || excluded.${columnName(students.customFields)},
           ${columnName(students.updatedAt)} = now()
         returning ${columnName(students.id)} as id, lower(${columnName(students.admissionNo)}) as key`),
     );

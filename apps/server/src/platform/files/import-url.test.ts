@@ -37,3 +37,28 @@ describe("import addresses", () => {
     await expect(fetchImportText("http://localhost:4555/a.csv", policy)).rejects.toThrow(/not public/);
   });
 });
+
+describe("reading an import twice", () => {
+  it("opens a new connection each time, so a socket the sheet's server closed is never reused", async () => {
+    const { createServer } = await import("node:http");
+    // Like a server whose keep-alive ran out: it answers one request per connection, and drops a
+    // connection that brings a second one without a word.
+    const served = new WeakSet<object>();
+    const server = createServer((req, res) => {
+      if (served.has(req.socket)) return req.socket.destroy();
+      served.add(req.socket);
+      res.writeHead(200, { "content-type": "text/csv", connection: "keep-alive" });
+      res.end("name\nAmina\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const policy = importPolicy({ production: false, IMPORT_ALLOW_EXTRA: `http://127.0.0.1:${port}` });
+    try {
+      expect(await fetchImportText(`http://127.0.0.1:${port}/a.csv`, policy)).toBe("name\nAmina\n");
+      expect(await fetchImportText(`http://127.0.0.1:${port}/a.csv`, policy)).toBe("name\nAmina\n");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -154,7 +154,9 @@ function get(url: URL, production: boolean, maxBytes: number, timeoutMs: number)
     const fail = (message: string) => reject(badRequest("import.fetch_failed", `The sheet could not be read: ${message}.`, { field: "sheetUrl" }));
     const req = client.get(
       url,
-      { timeout: timeoutMs, headers: { accept: "text/csv, text/plain;q=0.9" }, ...(production ? { lookup: publicOnlyLookup } : {}) },
+      // agent: false, a fresh connection each time: the global agent keeps sockets alive, and a
+      // second import a few seconds later reused one the sheet's server had already closed.
+      { agent: false, timeout: timeoutMs, headers: { accept: "text/csv, text/plain;q=0.9" }, ...(production ? { lookup: publicOnlyLookup } : {}) },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400) {

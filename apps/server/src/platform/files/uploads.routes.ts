@@ -10,7 +10,7 @@ import { decodeUpload, UploadStore, withUploads } from "./uploads.js";
 import { type UploadRecord, uploads } from "./uploads.table.js";
 
 /** Sends a stored file so that a browser can never run it: its checked type, nosniff, a sandbox. */
-async function sendFile(reply: FastifyReply, store: UploadStore, row: UploadRecord, cache: string) {
+export async function sendFile(reply: FastifyReply, store: UploadStore, row: UploadRecord, cache: string) {
   const { size, stream } = await store.open(row.tenantId, row.name);
   return reply
     .header("content-type", row.type)

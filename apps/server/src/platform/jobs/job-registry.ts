@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { JobError, JobProgress } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { UserPrincipal } from "../auth/principal.js";
 import { AppError, conflict, notFound } from "../http/errors.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 
@@ -17,12 +18,25 @@ interface Job {
   kind: string;
   state: JobProgress;
   finished: Promise<void>;
+  /** Who started it, by a digest of their session token: their progress polls need no database (see starterOf). */
+  starter?: { tokenDigest: Buffer; principal: UserPrincipal };
 }
+
+/** Who starts a job: the signed-in caller and the session token their request carried. */
+export interface JobStarter {
+  principal: UserPrincipal;
+  token: string | undefined;
+}
+
+const digest = (token: string) => createHash("sha256").update(token).digest();
+
+/** A job's id: random, so only its own school's screen knows it. */
+export const newJobId = () => randomBytes(16).toString("base64url");
 
 /** How long a finished job's outcome stays readable: long enough for a screen that was away. */
 const KEEP_MS = 15 * 60_000;
 
-const failure = (err: unknown): JobError =>
+export const failure = (err: unknown): JobError =>
   err instanceof AppError
     ? { code: err.code, message: err.message, params: err.params ?? {} }
     : { code: "job.failed", message: "The work stopped on an unexpected error; nothing was changed. Try again.", params: {} };
@@ -47,25 +61,49 @@ export class JobRegistry {
     total: number,
     work: (tx: TenantScope, control: JobControl) => Promise<R>,
     log?: FastifyBaseLogger,
+    startedBy?: JobStarter,
   ): JobProgress<R> {
     if (this.running(scope.tenantId, kind)) {
       throw conflict("job.running", "The same work is already running for this school; wait for it to finish.", { kind });
     }
-    const id = randomBytes(16).toString("base64url");
+    const starter = startedBy?.token ? { tokenDigest: digest(startedBy.token), principal: startedBy.principal } : undefined;
+    const inTransaction = (control: JobControl) =>
+      scope.transaction(async (tx) => {
+        // A job writes thousands of rows that later rows refer to. The foreign-key checks' cached
+        // generic plans were made when those tables were small (a scan, not the index), and a scan
+        // per checked row made the import quadratic: plan each statement for the data it meets.
+        await tx.db.execute(sql`set local plan_cache_mode = force_custom_plan`);
+        return work(tx, control);
+      });
+    return this.track(scope.tenantId, kind, newJobId(), total, inTransaction, log, starter) as JobProgress<R>;
+  }
+
+  /**
+   * Runs `work` in this process with no transaction of its own (work that waits on providers
+   * must not hold one: it opens short ones as it goes), under a given id, and follows its progress.
+   */
+  run(tenantId: number, kind: string, id: string, total: number, work: (control: JobControl) => Promise<unknown>, log?: FastifyBaseLogger): JobProgress {
+    return this.track(tenantId, kind, id, total, work, log);
+  }
+
+  /** Runs `work` and keeps its progress, then its result or error, readable for KEEP_MS. */
+  private track(
+    tenantId: number,
+    kind: string,
+    id: string,
+    total: number,
+    work: (control: JobControl) => Promise<unknown>,
+    log: FastifyBaseLogger | undefined,
+    starter?: Job["starter"],
+  ): JobProgress {
     const state: JobProgress = { job: id, state: "running", done: 0, total, result: null, error: null };
     const control: JobControl = {
       progress: (done) => {
         state.done = Math.min(total, Math.max(state.done, done));
       },
     };
-    const finished = scope
-      .transaction(async (tx) => {
-        // A job writes thousands of rows that later rows refer to. The foreign-key checks' cached
-        // generic plans were made when those tables were small (a scan, not the index), and a scan
-        // per checked row made the import quadratic: plan each statement for the data it meets.
-        await tx.db.execute(sql`set local plan_cache_mode = force_custom_plan`);
-        return work(tx, control);
-      })
+    const finished = Promise.resolve()
+      .then(() => work(control))
       .then(
         (result) => {
           Object.assign(state, { state: "done", done: total, result: result ?? null });
@@ -78,8 +116,8 @@ export class JobRegistry {
       .finally(() => {
         setTimeout(() => this.jobs.delete(id), KEEP_MS).unref();
       });
-    this.jobs.set(id, { id, tenantId: scope.tenantId, kind, state, finished });
-    return { ...(state as JobProgress<R>) };
+    this.jobs.set(id, { id, tenantId, kind, state, finished, starter });
+    return { ...state };
   }
 
   /** A job's progress, or 404 when it is not this school's job of this kind (or long finished). */
@@ -87,6 +125,16 @@ export class JobRegistry {
     const job = this.jobs.get(id);
     if (!job || job.tenantId !== tenantId || job.kind !== kind) throw notFound("Job");
     return { ...job.state };
+  }
+
+  /**
+   * The caller who started job `id`, when `token` is the very session token that started it;
+   * otherwise undefined (the session is then resolved from the database as usual). See
+   * docs/decisions.md, "Import progress without the database".
+   */
+  starterOf(id: string, token: string): UserPrincipal | undefined {
+    const starter = this.jobs.get(id)?.starter;
+    return starter && timingSafeEqual(starter.tokenDigest, digest(token)) ? starter.principal : undefined;
   }
 
   running(tenantId: number, kind: string): boolean {
