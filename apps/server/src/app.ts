@@ -10,6 +10,7 @@ import { registerAcademicsModule } from "./modules/academics/academics.routes.js
 import { registerAccountModule } from "./modules/account/account.routes.js";
 import { registerAdmissionsModule } from "./modules/admissions/admissions.routes.js";
 import { registerAlumniModule } from "./modules/alumni/alumni.routes.js";
+import { registerAttendanceModule } from "./modules/attendance/attendance.routes.js";
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
 import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
@@ -36,7 +37,8 @@ import { installErrorHandler } from "./platform/http/error-handler.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
-import { Messenger } from "./platform/messaging/messenger.js";
+import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
+import { RealtimeServer } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
 
@@ -78,18 +80,29 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
       smtpFrom: config.SMTP_FROM,
       smsGatewayUrl: config.SMS_GATEWAY_URL,
       smsGatewayToken: config.SMS_GATEWAY_TOKEN,
+      ...smsRegistration(config),
       whatsappApiUrl: config.WHATSAPP_API_URL,
       whatsappToken: config.WHATSAPP_TOKEN,
       whatsappPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
     },
     app.log,
   );
+  const sessionService = new SessionService(database.db, {
+    secretKey: config.secretKey,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    maxDays: config.SESSION_MAX_DAYS,
+  });
+  const realtime = new RealtimeServer(app, database.db, sessionService, app.log, {
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+  });
   const services: Services = {
     config,
     database,
     db: database.db,
     log: app.log,
-    sessions: new SessionService(database.db, { secretKey: config.secretKey, idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS }),
+    sessions: sessionService,
     messenger,
     otp: new OtpService(database.db, messenger, app.log, {
       secretKey: config.secretKey,
@@ -99,6 +112,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     }),
     attempts,
     activity: new ActivityRecorder(database.db, app.log),
+    realtime,
   };
   app.decorate("services", services);
 
@@ -143,6 +157,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerEnrolmentsModule(app, services);
   registerTimetableModule(app, services);
   registerAlumniModule(app);
+  registerAttendanceModule(app, services);
   registerUploadRoutes(app, services);
   registerCustomRecordsModule(app, services);
   registerCustomFieldsModule(app);
@@ -158,6 +173,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.addHook("onClose", async () => {
     await services.activity.flush();
     services.messenger.close();
+    await realtime.close();
     redis?.disconnect();
   });
   return app as FastifyInstance & { services: Services };

@@ -46,6 +46,14 @@ const schema = z.object({
   WHATSAPP_API_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v21.0"),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** Messaging (docs in platform/messaging/providers.md): webhook secrets, DLT sender ids, local fakes, where jobs run. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  SMS_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
+  SMS_SENDER_ID: z.string().optional(),
+  SMS_DLT_ENTITY_ID: z.string().optional(),
+  MESSAGING_FAKES: bool.optional(),
+  JOBS_IN_SERVER: bool.optional(),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Pepper mixed into one-time-code and token hashes; set it in production. */
   SECRET_KEY: z.string().min(16).optional(),

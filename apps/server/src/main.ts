@@ -8,6 +8,7 @@ import { DataDirLockedError, databaseOptions, openDatabase } from "./db/client.j
 import { demoCredentials, seedDemo } from "./db/seed-demo.js";
 import { sweepUploads } from "./platform/files/upload-sweep.js";
 import { UploadStore } from "./platform/files/uploads.js";
+import { withMessagingFakes } from "./platform/messaging/fakes/start-fakes.js";
 import { tenants } from "./platform/tenancy/tenants.table.js";
 
 /**
@@ -49,7 +50,7 @@ function withStoredVapidKeys(config: Config): Config {
 }
 
 async function main() {
-  const config = withStoredVapidKeys(withStoredSecretKey(parseConfig()));
+  const { config, lines: fakes } = await withMessagingFakes(withStoredVapidKeys(withStoredSecretKey(parseConfig())));
   const database = await openDatabase(databaseOptions(config));
   const app = await buildApp({ config, database });
 
@@ -94,7 +95,7 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   // Plain lines for the person who typed npm start; the JSON log carries the same facts.
   const where = database.kind === "pglite" ? `embedded database in ${join(config.dataDir, "pgdata")}` : "PostgreSQL (DATABASE_URL)";
-  const lines = [`Taleem is running at http://localhost:${port} with the ${where}.`];
+  const lines = [`Taleem is running at http://localhost:${port} with the ${where}.`, ...fakes];
   if (seeded) lines.push("Seeded the demo school. Sign in with:", demoCredentials());
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
 

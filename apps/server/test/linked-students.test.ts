@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addStudent, enrol, newSchool, ok } from "../src/modules/academics/school.fixture.js";
+import { attendanceFixture } from "../src/modules/attendance/attendance-linked.fixture.js";
+import { registersFixture } from "../src/modules/attendance/registers-linked.fixture.js";
 import { sendNotification } from "../src/modules/communication/notifications.service.js";
 import { registeredActions } from "../src/platform/actions/serve-action.js";
 import { registeredResources } from "../src/platform/resources/serve-resource.js";
@@ -74,6 +76,8 @@ const linked = new Set<number>();
 const others = new Set<number>();
 /** For each path segment, the rows a `:param` after it names: the linked child's and the other child's. */
 const rowOf: Record<string, { mine: number; other: number }> = {};
+/** The query string a call needs (its required filters), by probe name, for one child. */
+const queryOf: Record<string, (whose: "mine" | "other") => string> = {};
 /**
  * Admissions list applicants, who are not students until enrolled: the linked-only role of this
  * suite is not given the admissions module, and must be refused them (403).
@@ -112,21 +116,40 @@ beforeAll(async () => {
   // Notifications about each child; one about Omar wrongly addressed to the guardian too.
   const scope = new TenantScope(app.services.db, tenant.id);
   const note = (userIds: number[], studentId: number) =>
-    sendNotification(scope, { userIds, studentId, kind: "absence", text: () => ({ title: "Absent", body: "Marked absent today." }) });
+    sendNotification(
+      app.services,
+      { scope, afterCommit: (fn) => void fn() },
+      { userIds, studentId, kind: "absence", text: () => ({ title: "Absent", body: "Marked absent today." }) },
+    );
   await note([person.user.id], mine);
   await note([person.user.id, parent.user.id], other);
   for (const id of [mine, mineBefore]) linked.add(id);
   for (const id of [other, otherBefore]) others.add(id);
+  const notice = await ok<{ data: { id: number } }>(
+    api.post("/admin/api/announcement", {
+      title: "Notice",
+      body: "Closed on Friday.",
+      audience: "classrooms",
+      audienceIds: [school.room5a.id],
+      status: "published",
+    }),
+  );
   const both = (id: number) => ({ mine: id, other: id });
   Object.assign(rowOf, {
     classRoom: both(school.room5a.id),
     "student-group": both(group.data.id),
+    announcement: both(notice.data.id),
     course: both(school.course.id),
     courses: both(school.course.id),
     hour: both(hour.data.id),
     student: { mine, other },
     record: { mine: enrolMine.id, other: enrolOther.id },
   });
+  const today = await schoolToday(scope);
+  const registers = await registersFixture(api, { mine, other }, school.room5a.id, today);
+  const attendance = await attendanceFixture(api, { mine, other }, school.room5a.id, today);
+  Object.assign(rowOf, attendance.rows);
+  Object.assign(queryOf, attendance.queries, registers.queries);
 });
 
 /** A probe's URL in the fixture school, for one child: each `:param` is the row of the segment before it. */
@@ -144,7 +167,8 @@ function urlOf(p: Probe, whose: "mine" | "other"): string {
       if (!rows) throw new Error(`${p.name}: no fixture row for ${s}; add one to rowOf in test/linked-students.test.ts`);
       return String(rows[whose]);
     })
-    .join("/");
+    .join("/")
+    .concat(queryOf[p.name]?.(whose) ?? "");
 }
 
 const moduleOf = (p: Probe) =>

@@ -15,9 +15,9 @@ describe("parent area", () => {
     // The demo school links the demo parent to two children (apps/server/src/db/demo/demo-roster.ts).
     await page.getByText("Muhammed Rayan").first().waitFor();
     await page.getByText("Ayisha Minha").first().waitFor();
-    // A parent has no classes; the bottom bar offers home and profile.
+    // A parent has no classes; the bottom bar offers home, chat and profile.
     const bar = page.getByRole("navigation", { name: "Sections" });
-    expect(await bar.getByRole("link").allTextContents()).toEqual(["Home", "Profile"]);
+    expect(await bar.getByRole("link").allTextContents()).toEqual(["Home", "Chat", "Profile"]);
     const box = await bar.boundingBox();
     expect(box!.y).toBeGreaterThan(600);
     await appReady(page);

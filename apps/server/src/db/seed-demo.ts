@@ -9,8 +9,14 @@ import { tenants } from "../platform/tenancy/tenants.table.js";
 import type { Db } from "./client.js";
 import { academicsDemo } from "./demo/academics.demo.js";
 import { admissionsDemo } from "./demo/admissions.demo.js";
+import { announcementsDemo } from "./demo/announcements.demo.js";
+import { attendanceDemo } from "./demo/attendance.demo.js";
+import { chatDemo } from "./demo/chat.demo.js";
 import { classroomsDemo } from "./demo/classrooms.demo.js";
 import { CallTimes, DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
+import { leaveDemo } from "./demo/leave.demo.js";
+import { creditDemoWallets, messagingDemo } from "./demo/messaging.demo.js";
+import { salaahDemo } from "./demo/salaah.demo.js";
 import { staffDemo } from "./demo/staff.demo.js";
 import { studentsDemo } from "./demo/students.demo.js";
 import { timetableDemo } from "./demo/timetable.demo.js";
@@ -41,6 +47,12 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "students", run: studentsDemo },
   { name: "timetable", run: timetableDemo },
   { name: "admissions", run: admissionsDemo },
+  { name: "messaging", run: messagingDemo },
+  { name: "chat", run: chatDemo },
+  { name: "announcements", run: announcementsDemo },
+  { name: "salaah", run: salaahDemo },
+  { name: "leave", run: leaveDemo },
+  { name: "attendance", run: attendanceDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */
@@ -72,6 +84,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
     for (const key of ["staff", "parent", "muawin"] as const) {
       await createUser(scope, "IN", { ...DEMO[key], password: DEMO.password, roleIds: [await builtinRoleId(scope, key)] });
     }
+    await creditDemoWallets(tx as unknown as Db, tenant.id);
     // The demo's public admission form is open, so a newcomer can try the whole journey.
     await tx
       .update(settings)
@@ -104,7 +117,7 @@ async function seedSlices(app: FastifyInstance, today: string) {
       code: DEMO.code,
     });
     const api = demoApi(app, signIn.token, undefined, times);
-    const school = { api, open: demoApi(app, undefined, SEED_ADDRESS, times), today, ids: new DemoIds(), accounts: DEMO };
+    const school = { app, api, open: demoApi(app, undefined, SEED_ADDRESS, times), today, ids: new DemoIds(), accounts: DEMO };
     try {
       for (const slice of SLICES) {
         const started = performance.now();

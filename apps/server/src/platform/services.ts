@@ -5,6 +5,7 @@ import type { ActivityRecorder } from "./audit/activity-recorder.js";
 import type { OtpService } from "./auth/otp.service.js";
 import type { SessionService } from "./auth/session.service.js";
 import type { Messenger } from "./messaging/messenger.js";
+import type { Realtime } from "./realtime/realtime.js";
 import type { AttemptStore } from "./security/attempt-limiter.js";
 
 /** What every module is handed: the platform's machinery, built once in buildApp. */
@@ -18,4 +19,5 @@ export interface Services {
   messenger: Messenger;
   attempts: AttemptStore;
   activity: ActivityRecorder;
+  realtime: Realtime;
 }

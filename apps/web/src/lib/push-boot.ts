@@ -76,6 +76,23 @@ export function startPush(): Promise<void> {
   return Promise.resolve();
 }
 
+/** Whether this browser can receive push, and whether the person allowed it. */
+export function pushPermission(): "unsupported" | NotificationPermission {
+  return unsupported() ? "unsupported" : Notification.permission;
+}
+
+/**
+ * Turns push on for this browser when the person asks (a click, so the browser may show its
+ * question): asks for permission, subscribes and sends the subscription now.
+ */
+export async function enablePush(): Promise<boolean> {
+  if (unsupported()) return false;
+  if ((await Notification.requestPermission()) !== "granted") return false;
+  storage.remove(KEYS.pushSentAt);
+  await registerThisBrowser();
+  return true;
+}
+
 /** `window.registerDeviceToken(token)`: kept until somebody is signed in, then sent. */
 export function installDeviceTokenBridge(): void {
   window.registerDeviceToken = async (token: string) => {

@@ -59,3 +59,15 @@ export const markNotificationsRead = defineAction({
   reply: z.object({ message: z.string(), updated: z.number().int(), unread: z.number().int() }),
   refreshes: ["notification"],
 });
+
+/** PUT user/api/home/push/unsubscribe: this device no longer receives the person's push messages. */
+export const unregisterPush = defineAction({
+  method: "PUT",
+  path: "/user/api/home/push/unsubscribe",
+  module: "account",
+  summary: "Stop push to one of the person's devices: a browser's subscription endpoint or a native wrapper's fcmToken",
+  body: z
+    .object({ endpoint: z.string().trim().max(1000).optional(), fcmToken: z.string().trim().max(4096).optional() })
+    .refine((b) => !!b.endpoint !== !!b.fcmToken, { message: "Give endpoint, or fcmToken", path: ["endpoint"] }),
+  reply: z.object({ message: z.string(), removed: z.boolean() }),
+});

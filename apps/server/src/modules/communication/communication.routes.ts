@@ -1,7 +1,11 @@
 import { markNotificationsRead, myNotifications } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
+import { registerAnnouncements } from "./announcements.routes.js";
+import { registerChat } from "./chat.routes.js";
+import { registerNotificationPreferences } from "./notification-preferences.routes.js";
 import { markRead, notificationsOf, unreadCount } from "./notifications.service.js";
+import { registerMessaging } from "./template-sends.routes.js";
 
 /**
  * Communication: how the school tells people things. Each person reads and clears only their own
@@ -9,6 +13,10 @@ import { markRead, notificationsOf, unreadCount } from "./notifications.service.
  * messages) need `communication` permissions.
  */
 export function registerCommunicationModule(app: FastifyInstance) {
+  registerChat(app, app.services);
+  registerAnnouncements(app, app.services);
+  registerNotificationPreferences(app);
+  registerMessaging(app, app.services);
   serveAction(app, myNotifications, async (ctx, { query }) => {
     const { rows, count, unread } = await notificationsOf(
       ctx.scope,

@@ -1,8 +1,10 @@
 import type { Language, NotificationKind } from "@taleem/contract";
 import { count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { users } from "../../platform/auth/users.table.js";
+import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { studentsByIds } from "../students/students.service.js";
+import { deliverNotifications } from "./notification-delivery.js";
 import { notifications } from "./notifications.table.js";
 
 export interface NotificationInput {
@@ -17,13 +19,35 @@ export interface NotificationInput {
   link?: string | null;
 }
 
+/** Where a notification is sent from: a request's context, or a scope and after-commit list of one's own (a sweep). */
+export interface NotifyContext {
+  scope: TenantScope;
+  afterCommit(fn: () => unknown): void;
+}
+
 /**
- * Tells people something: one row per person, written in that person's language, in the caller's
- * transaction (a notification about an absence is there exactly when the absence is). The
- * modules that follow (attendance, exams, fees, hifz) call this and nothing else to tell a person.
- * Returns the rows written, for delivery over the socket and push once the transaction commits.
+ * Tells people something: the one way the product does. Attendance, exams, fees and hifz call
+ * this and nothing else:
+ *
+ *     await sendNotification(services, ctx, { userIds: parentIds, kind: "absence", studentId,
+ *       link: "/parent/attendance", text: (language) => ({ title: ..., body: ... }) });
+ *
+ * - One row per person in their list, written in that person's language, in the caller's
+ *   transaction (a notification about an absence is there exactly when the absence is); ids of
+ *   no user of this school are skipped. Returns the rows written.
+ * - After the transaction commits (`ctx.afterCommit`), each row goes live to the person's open
+ *   sessions (socket event "notification"), and by Web Push, SMS, WhatsApp or e-mail as the
+ *   person chose for the kind (the school's default and compulsory channels otherwise); see
+ *   `deliverNotifications`. A rolled-back change therefore tells nobody.
  */
-export async function sendNotification(scope: TenantScope, input: NotificationInput) {
+export async function sendNotification(services: Services, ctx: NotifyContext, input: NotificationInput) {
+  const rows = await storeNotifications(ctx.scope, input);
+  if (rows.length) ctx.afterCommit(() => deliverNotifications(services, ctx.scope.tenantId, rows));
+  return rows;
+}
+
+/** The rows of `sendNotification`, without delivery. */
+async function storeNotifications(scope: TenantScope, input: NotificationInput) {
   const ids = [...new Set(input.userIds)];
   if (!ids.length) return [];
   const people = await scope.db

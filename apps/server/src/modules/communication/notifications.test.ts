@@ -40,13 +40,17 @@ describe("notifications", () => {
     const child = await addStudent(admin.api, { name: "Zainab", guardians: [{ userId: parent.user.id, relation: "mother" }] });
     const scope = new TenantScope(app.services.db, admin.tenant.id);
     const tell = (userIds: number[], kind: "absence" | "announcement" = "absence", studentId: number | null = child.id) =>
-      sendNotification(scope, {
-        userIds,
-        kind,
-        studentId,
-        link: "/parent/attendance",
-        text: (language) => (language === "ml" ? ABSENCE.ml : ABSENCE.en),
-      });
+      sendNotification(
+        app.services,
+        { scope, afterCommit: (fn) => void fn() },
+        {
+          userIds,
+          kind,
+          studentId,
+          link: "/parent/attendance",
+          text: (language) => (language === "ml" ? ABSENCE.ml : ABSENCE.en),
+        },
+      );
     return { admin, parent, teacher, child, tell };
   }
 

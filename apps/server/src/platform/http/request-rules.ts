@@ -23,7 +23,7 @@ export function installRequestRules(app: FastifyInstance) {
     }
   });
   app.addHook("onRequest", async (req) => {
-    const changes = !SAFE.has(req.method) || req.routeOptions.config?.changesData === true;
+    const changes = (!SAFE.has(req.method) && req.routeOptions.config?.signedWebhook !== true) || req.routeOptions.config?.changesData === true;
     if (changes && !req.headers["x-requested-with"]) {
       throw badRequest("csrf", "Calls that change data must send the x-requested-with header.");
     }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { outbox } from "./outbox.table.js";
+import { type GatewayStatus, SmsGateway } from "./sms-gateway.js";
 import { WhatsAppCloud, type WhatsAppTemplateMessage } from "./whatsapp.js";
 
 export interface MessengerOptions {
@@ -9,10 +11,41 @@ export interface MessengerOptions {
   smtpFrom: string;
   smsGatewayUrl?: string;
   smsGatewayToken?: string;
+  /** DLT registration of Indian transactional SMS: the sender id (header) and the principal entity id. */
+  smsSender?: string;
+  smsDltEntityId?: string;
+  /** Where the gateway and WhatsApp post status reports (PUBLIC_URL + /hooks/...). */
+  smsCallbackUrl?: string;
   /** WhatsApp Cloud API: used when the token and the phone number id are both set. */
   whatsappApiUrl?: string;
   whatsappToken?: string;
   whatsappPhoneNumberId?: string;
+}
+
+/** The SMS options beyond the gateway's address: DLT sender and entity, and where delivery reports go. */
+export const smsRegistration = (config: Config): Pick<MessengerOptions, "smsSender" | "smsDltEntityId" | "smsCallbackUrl"> => ({
+  smsSender: config.SMS_SENDER_ID,
+  smsDltEntityId: config.SMS_DLT_ENTITY_ID,
+  // Without a public address the gateway posts where its own settings say (the local fake: this server).
+  smsCallbackUrl: config.PUBLIC_URL ? `${config.PUBLIC_URL.replace(/\/+$/, "")}/hooks/sms-gateway` : undefined,
+});
+
+/** One message for `Messenger.send`: a rendered template on one channel. */
+export interface OutgoingMessage {
+  channel: "email" | "sms" | "whatsapp";
+  to: string;
+  subject?: string | null;
+  body: string;
+  /** SMS: the DLT template id the body was registered under. */
+  dltTemplateId?: string | null;
+  /** WhatsApp: Meta's approved template; without it the body goes as free text (inside the 24-hour window only). */
+  template?: { name: string; language: string; params: string[] } | null;
+}
+
+/** Who took a message and the id they gave it; the outbox means nothing went out. */
+export interface SendOutcome {
+  provider: "smtp" | "sms-gateway" | "whatsapp-cloud" | "outbox";
+  providerMessageId: string | null;
 }
 
 /**
@@ -22,6 +55,7 @@ export interface MessengerOptions {
 export class Messenger {
   private readonly mail: Transporter | undefined;
   private readonly whatsappCloud: WhatsAppCloud | undefined;
+  private readonly gateway: SmsGateway | undefined;
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
@@ -38,6 +72,53 @@ export class Messenger {
             phoneNumberId: opts.whatsappPhoneNumberId,
           })
         : undefined;
+    this.gateway = opts.smsGatewayUrl
+      ? new SmsGateway({
+          url: opts.smsGatewayUrl,
+          token: opts.smsGatewayToken,
+          sender: opts.smsSender,
+          dltEntityId: opts.smsDltEntityId,
+          callbackUrl: opts.smsCallbackUrl,
+        })
+      : undefined;
+  }
+
+  /**
+   * Sends one message through its channel's provider and answers who took it and their id; a
+   * provider's refusal throws (the caller records the failure). Without a provider the message
+   * lands in the outbox.
+   */
+  async send(tenantId: number | null, msg: OutgoingMessage): Promise<SendOutcome> {
+    const toOutbox = async (): Promise<SendOutcome> => {
+      const subject = msg.channel === "whatsapp" && msg.template ? `${msg.template.name} (${msg.template.language})` : (msg.subject ?? null);
+      await this.db.insert(outbox).values({ tenantId, channel: msg.channel, recipient: msg.to, subject, body: msg.body });
+      return { provider: "outbox", providerMessageId: null };
+    };
+    if (msg.channel === "email") {
+      if (!this.mail) return toOutbox();
+      const info = await this.mail.sendMail({ from: this.opts.smtpFrom, to: msg.to, subject: msg.subject ?? "", text: msg.body });
+      return { provider: "smtp", providerMessageId: info.messageId ?? null };
+    }
+    if (msg.channel === "sms") {
+      if (!this.gateway) return toOutbox();
+      const { id } = await this.gateway.send({ to: msg.to, text: msg.body, dltTemplateId: msg.dltTemplateId });
+      return { provider: "sms-gateway", providerMessageId: id };
+    }
+    if (!this.whatsappCloud) return toOutbox();
+    const { id } = msg.template
+      ? await this.whatsappCloud.sendTemplate(msg.to, {
+          template: msg.template.name,
+          language: msg.template.language,
+          params: msg.template.params,
+          text: msg.body,
+        })
+      : await this.whatsappCloud.sendText(msg.to, msg.body);
+    return { provider: "whatsapp-cloud", providerMessageId: id };
+  }
+
+  /** Asks the SMS gateway where a message is (WhatsApp has no such call: its webhooks are the record). */
+  smsStatus(id: string): Promise<{ status: GatewayStatus; error: string | null }> | undefined {
+    return this.gateway?.status(id);
   }
 
   /** Whether WhatsApp messages really go out (else they land in the outbox). */
@@ -67,20 +148,11 @@ export class Messenger {
   }
 
   async sms(tenantId: number | null, to: string, text: string): Promise<"sent" | "outbox"> {
-    if (!this.opts.smsGatewayUrl) {
+    if (!this.gateway) {
       await this.db.insert(outbox).values({ tenantId, channel: "sms", recipient: to, body: text });
       return "outbox";
     }
-    const res = await fetch(this.opts.smsGatewayUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        ...(this.opts.smsGatewayToken ? { authorization: `Bearer ${this.opts.smsGatewayToken}` } : {}),
-      },
-      body: JSON.stringify({ to, text }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    await this.gateway.send({ to, text });
     this.log.info({ channel: "sms" }, "message sent");
     return "sent";
   }

@@ -31,9 +31,8 @@ export class WhatsAppCloud {
   constructor(private readonly cfg: WhatsAppConfig) {}
 
   /** Sends one template message and answers the message id WhatsApp gave it. */
-  async sendTemplate(to: string, msg: WhatsAppTemplateMessage): Promise<{ id: string }> {
-    const url = `${this.cfg.apiUrl.replace(/\/+$/, "")}/${encodeURIComponent(this.cfg.phoneNumberId)}/messages`;
-    const body = {
+  sendTemplate(to: string, msg: WhatsAppTemplateMessage): Promise<{ id: string }> {
+    return this.post({
       messaging_product: "whatsapp",
       // The API takes the international number without its plus.
       to: to.replace(/^\+/, ""),
@@ -43,7 +42,25 @@ export class WhatsAppCloud {
         language: { code: msg.language },
         components: msg.params.length ? [{ type: "body", parameters: msg.params.map((text) => ({ type: "text", text: cleanParam(text) })) }] : [],
       },
-    };
+    });
+  }
+
+  /**
+   * A free-text message: WhatsApp takes one only inside the 24 hours after the person last wrote
+   * to the business (the customer service window); outside it the API refuses, so callers check.
+   */
+  sendText(to: string, text: string): Promise<{ id: string }> {
+    return this.post({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: to.replace(/^\+/, ""),
+      type: "text",
+      text: { preview_url: false, body: text },
+    });
+  }
+
+  private async post(body: unknown): Promise<{ id: string }> {
+    const url = `${this.cfg.apiUrl.replace(/\/+$/, "")}/${encodeURIComponent(this.cfg.phoneNumberId)}/messages`;
     const res = await fetch(url, {
       method: "POST",
       headers: { authorization: `Bearer ${this.cfg.token}`, "content-type": "application/json" },
@@ -56,4 +73,21 @@ export class WhatsAppCloud {
     if (!id) throw new WhatsAppError("WhatsApp accepted the message but gave no message id");
     return { id };
   }
+}
+
+/** How long after a person's last message a business may answer in free text. */
+export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The part of a Cloud API webhook we read: message statuses and people's incoming messages. */
+export interface WhatsAppWebhook {
+  object?: string;
+  entry?: {
+    changes?: {
+      field?: string;
+      value?: {
+        statuses?: { id: string; status: string; timestamp?: string; recipient_id?: string; errors?: { code?: number; title?: string; message?: string }[] }[];
+        messages?: { from: string; id: string; timestamp?: string; type?: string }[];
+      };
+    }[];
+  }[];
 }

@@ -27,6 +27,11 @@ import {
 import type { ComponentType } from "react";
 import "../../features/academics/academics-texts";
 import "../../features/admissions/admissions-texts";
+import { ATTENDANCE_NAV } from "../../features/attendance/attendance-screens";
+import { SALAAH_LEAVE_NAV } from "../../features/attendance/salaah/salaah-nav";
+import { ANNOUNCEMENT_NAV } from "../../features/communication/announcements-nav";
+import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
+import { MESSAGING_NAV } from "../../features/communication/messaging/messaging-nav";
 
 /** Groups as a school looks for things; a later module adds its group here, in the order shown. */
 export const NAV_GROUPS = [
@@ -34,6 +39,7 @@ export const NAV_GROUPS = [
   { key: "people", label: "admin:navGroups.people" },
   { key: "students", label: "students:navGroup" },
   { key: "academics", label: "academics:navGroup" },
+  { key: "attendance", label: "salaah:navGroup" },
   { key: "admissions", label: "admissions:navGroup" },
   { key: "school", label: "admin:navGroups.school" },
 ] as const satisfies readonly { key: string; label: string }[];
@@ -56,6 +62,9 @@ export interface NavItem {
  */
 export const ADMIN_NAV: NavItem[] = [
   { group: "overview", path: "dashboard", label: "admin:nav.dashboard", icon: IconLayoutDashboard },
+  { group: "overview", ...CHAT_NAV },
+  ...ANNOUNCEMENT_NAV,
+  ...MESSAGING_NAV,
   { group: "people", path: "users", label: "admin:nav.users", icon: IconUsers, permission: ["users", "view"] },
   { group: "people", path: "roles", label: "admin:nav.roles", icon: IconShieldLock, permission: ["roles", "view"] },
   { group: "students", path: "students", label: "students:nav.students", icon: IconSchool, permission: ["students", "view"] },
@@ -77,5 +86,7 @@ export const ADMIN_NAV: NavItem[] = [
   { group: "admissions", path: "custom-fields", label: "forms:nav.customFields", icon: IconListDetails, permission: ["settings", "view"] },
   { group: "admissions", path: "document-templates", label: "forms:nav.templates", icon: IconTemplate, permission: ["communication", "view"] },
   { group: "admissions", path: "custom-records", label: "forms:nav.records", icon: IconDatabase, permission: ["records", "view"] },
+  ...ATTENDANCE_NAV,
+  ...SALAAH_LEAVE_NAV,
   { group: "school", path: "settings", label: "admin:nav.settings", icon: IconSettings, permission: ["settings", "view"] },
 ];

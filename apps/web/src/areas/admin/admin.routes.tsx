@@ -1,5 +1,8 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
+import { ATTENDANCE_SCREENS } from "../../features/attendance/attendance-screens";
+import { SALAAH_LEAVE_SCREENS } from "../../features/attendance/salaah/salaah-screens";
+import { MESSAGING_SCREENS } from "../../features/communication/messaging/messaging-screens";
 import { AdminLayout } from "./admin-layout";
 import { PermissionGate } from "./permission-gate";
 
@@ -54,6 +57,13 @@ export const adminScreens: RouteObject[] = [
   screen("custom-records/:id", () => import("../../features/custom-records/record-rows-page").then((m) => m.RecordRowsPage), "records"),
   screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),
   screen("notifications", () => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)),
+  screen("chat", () => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)),
+  screen("announcements", () => import("../../features/communication/announcements-page").then((m) => m.AnnouncementsPage), "communication"),
+  screen("announcements/:id", () => import("../../features/communication/announcement-page").then((m) => m.AnnouncementPage), "communication"),
+  screen("notification-settings", () => import("../../features/communication/school-channels-page").then((m) => m.SchoolChannelsPage), "communication"),
+  ...MESSAGING_SCREENS.map(([path, load]) => screen(path, load, "communication")),
+  ...ATTENDANCE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
+  ...SALAAH_LEAVE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

@@ -1,10 +1,12 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import {
   IconCalendarCheck,
+  IconCalendarOff,
   IconChalkboard,
   IconChevronRight,
   IconLanguage,
   IconMoodKid,
+  IconMoon,
   IconNotebook,
   type IconProps,
   IconSwitchHorizontal,
@@ -86,12 +88,19 @@ export function ParentHomePage() {
   const caps: Capability[] = teaches
     ? [
         { key: "classes", icon: IconChalkboard, to: "/parent/classes" },
-        ...(can(p, "attendance", "add") ? [{ key: "attendance", icon: IconCalendarCheck }] : []),
+        ...(can(p, "attendance", "add")
+          ? [
+              { key: "attendance", icon: IconCalendarCheck, to: "/parent/register" },
+              { key: "salaahGrid", icon: IconMoon, to: "/parent/salaah" },
+            ]
+          : []),
         ...(can(p, "hifz", "add") ? [{ key: "hifz", icon: IconNotebook }] : []),
       ]
     : [
         { key: "follow", icon: IconMoodKid },
-        { key: "attendanceView", icon: IconCalendarCheck },
+        { key: "attendanceView", icon: IconCalendarCheck, to: "/parent/attendance" },
+        { key: "salaahWeek", icon: IconMoon, to: "/parent/salaah-week" },
+        { key: "leave", icon: IconCalendarOff, to: "/parent/leave" },
       ];
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });
   if (user.profiles.length > 1) caps.push({ key: "switch", icon: IconSwitchHorizontal, to: "/parent/profile" });

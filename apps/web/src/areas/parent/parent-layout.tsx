@@ -5,6 +5,7 @@ import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
+import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { NotificationBell } from "../../features/communication/notification-bell";
 import { UserMenu } from "../../features/profile/user-menu";
 import { useAuth } from "../../lib/auth-store";
@@ -23,6 +24,7 @@ function useTabs(): Tab[] {
   return [
     { path: "/parent/home", label: "nav.home", icon: IconHome },
     ...(teaches ? [{ path: "/parent/classes", label: "nav.classes", icon: IconChalkboard }] : []),
+    { ...CHAT_NAV, path: "/parent/chat" },
     { path: "/parent/profile", label: "nav.profile", icon: IconUserCircle },
   ];
 }

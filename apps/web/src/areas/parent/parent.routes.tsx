@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from "react-router";
+import { ATTENDANCE_PARENT_SCREENS } from "../../features/attendance/attendance-screens";
+import { SALAAH_LEAVE_PARENT_SCREENS } from "../../features/attendance/salaah/salaah-screens";
 import { ParentLayout } from "./parent-layout";
 
 const lazyScreen = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
@@ -12,6 +14,9 @@ export const parentRoutes: RouteObject[] = [
       { path: "home", lazy: lazyScreen(() => import("./parent-home-page").then((m) => m.ParentHomePage)) },
       { path: "classes", lazy: lazyScreen(() => import("./my-classes-page").then((m) => m.MyClassesPage)) },
       { path: "notifications", lazy: lazyScreen(() => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)) },
+      { path: "chat", lazy: lazyScreen(() => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)) },
+      ...ATTENDANCE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...SALAAH_LEAVE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       { path: "profile", lazy: lazyScreen(() => import("../../features/profile/profile-page").then((m) => m.ProfilePage)) },
     ],
   },

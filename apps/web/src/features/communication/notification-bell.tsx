@@ -1,12 +1,13 @@
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import type { NotificationRow } from "@taleem/contract";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { notify } from "../../lib/notify";
 import { NotificationItem } from "./notification-item";
-import { useMarkRead, useNotifications } from "./use-notifications";
+import { useLiveNotifications, useMarkRead, useNotifications } from "./use-notifications";
 
 const LATEST = 6;
 
@@ -20,6 +21,7 @@ export function NotificationBell({ listPath }: { listPath: string }) {
   const [opened, setOpened] = useState(false);
   const latest = useNotifications({ limit: LATEST }, true);
   const markRead = useMarkRead();
+  useLiveNotifications(useCallback((n: NotificationRow) => notify.info(n.title), []));
   const unread = latest.data?.unread ?? 0;
 
   const open = (item: NotificationRow) => {

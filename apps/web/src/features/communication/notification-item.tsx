@@ -3,8 +3,11 @@ import type { NotificationRow } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 
-/** One notification: unread ones stand out; the child it is about is named, in its own direction. */
-export function NotificationItem({ item, onOpen }: { item: NotificationRow; onOpen: (item: NotificationRow) => void }) {
+/**
+ * One notification: unread ones stand out; the child it is about is named, in its own direction.
+ * Expanded, the whole text shows (an announcement is read here, not elsewhere).
+ */
+export function NotificationItem({ item, onOpen, expanded = false }: { item: NotificationRow; onOpen: (item: NotificationRow) => void; expanded?: boolean }) {
   const { t } = useTranslation("communication");
   const unread = !item.readAt;
   return (
@@ -16,18 +19,18 @@ export function NotificationItem({ item, onOpen }: { item: NotificationRow; onOp
     >
       <Stack gap={2}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={unread ? 700 : 500} size="sm" lineClamp={1}>
+          <Text fw={unread ? 700 : 500} size="sm" lineClamp={expanded ? undefined : 1}>
             {item.title}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
             {formatDateTime(item.createdAt)}
           </Text>
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={2}>
+        <Text size="sm" c="dimmed" lineClamp={expanded ? undefined : 2} style={expanded ? { whiteSpace: "pre-wrap" } : undefined}>
           {item.body}
         </Text>
         <Group gap={6}>
-          <Badge size="xs" variant="light">
+          <Badge size="xs" variant="dot">
             {t(`kinds.${item.kind}`)}
           </Badge>
           {item.studentName && (

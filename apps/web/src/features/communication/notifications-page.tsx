@@ -1,5 +1,6 @@
-import { Button, Group, Pagination, Select, Stack, Switch, Text, Title } from "@mantine/core";
-import { IconBellOff } from "@tabler/icons-react";
+import { Button, Group, Modal, Pagination, Select, Stack, Switch, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAdjustments, IconBellOff } from "@tabler/icons-react";
 import { linkedChildren, NOTIFICATION_KINDS, type NotificationRow } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { useNavigate } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { NotificationChannels } from "./notification-channels";
 import { NotificationItem } from "./notification-item";
 import { useMarkRead, useNotifications } from "./use-notifications";
 
@@ -20,6 +22,9 @@ export function NotificationsPage() {
   const [kind, setKind] = useState<string | null>(null);
   const [student, setStudent] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const [settings, setSettings] = useState(false);
+  const phone = useMediaQuery("(max-width: 48em)");
   const children = useActionQuery(linkedChildren).data?.rows ?? [];
   const list = useNotifications({
     unread: unreadOnly ? "true" : undefined,
@@ -34,6 +39,7 @@ export function NotificationsPage() {
   const open = (item: NotificationRow) => {
     if (!item.readAt) markRead.mutate({ body: { ids: [item.id] } });
     if (item.link) void navigate(item.link);
+    else setExpanded((open) => (open === item.id ? null : item.id));
   };
   const refilter = (apply: () => void) => {
     apply();
@@ -44,12 +50,20 @@ export function NotificationsPage() {
     <Stack gap="md" maw={720}>
       <Group justify="space-between">
         <Title order={2}>{t("title")}</Title>
-        {(list.data?.unread ?? 0) > 0 && (
-          <Button variant="light" size="xs" loading={markRead.isPending} onClick={() => markRead.mutate({ body: { all: true } })}>
-            {t("markAllRead")} ({formatNumber(list.data?.unread)})
+        <Group gap="xs">
+          {(list.data?.unread ?? 0) > 0 && (
+            <Button variant="light" size="xs" loading={markRead.isPending} onClick={() => markRead.mutate({ body: { all: true } })}>
+              {t("markAllRead")} ({formatNumber(list.data?.unread)})
+            </Button>
+          )}
+          <Button variant="default" size="xs" leftSection={<IconAdjustments size={14} />} onClick={() => setSettings(true)}>
+            {t("channels.open")}
           </Button>
-        )}
+        </Group>
       </Group>
+      <Modal opened={settings} onClose={() => setSettings(false)} title={t("channels.title")} size="lg" fullScreen={phone}>
+        <NotificationChannels />
+      </Modal>
       <Group gap="sm" align="flex-end">
         <Switch label={t("unreadOnly")} checked={unreadOnly} onChange={(e) => refilter(() => setUnreadOnly(e.currentTarget.checked))} />
         <Select
@@ -102,7 +116,7 @@ export function NotificationsPage() {
       ) : (
         <Stack gap={4}>
           {list.data.rows.map((item) => (
-            <NotificationItem key={item.id} item={item} onOpen={open} />
+            <NotificationItem key={item.id} item={item} onOpen={open} expanded={expanded === item.id} />
           ))}
           <Group justify="space-between" mt="sm">
             <Text size="sm" c="dimmed">

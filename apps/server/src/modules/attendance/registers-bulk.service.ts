@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import type { RequestContext } from "../../platform/actions/request-context.js";
+import { badRequest } from "../../platform/http/errors.js";
+import { requireBatch } from "../academics/academics.service.js";
+import { requireClassroom } from "../classrooms/classrooms.service.js";
+import { requireStudent } from "../students/students.service.js";
+import { codesOf } from "./attendance-codes.service.js";
+import { attendanceMarks, attendanceRegisters } from "./registers.table.js";
+import { rosterOn } from "./roster.service.js";
+import { schoolDays } from "./school-days.service.js";
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters at 9 columns a row. */
+const CHUNK = 5000;
+
+interface TermDays {
+  classroomId: number;
+  days: { date: string; marks: { studentId: number; codeId: number }[] }[];
+}
+
+/**
+ * Many day registers of one classroom in one transaction: every day checked as a single register
+ * is, with the school's calendar, the codes and the class list read once for the whole range, then
+ * one multi-row upsert (in chunks) for every mark and one for the registers. No alerts.
+ */
+export async function saveTerm(ctx: RequestContext, body: TermDays) {
+  const { scope, principal } = ctx;
+  const classroom = await requireClassroom(scope, body.classroomId);
+  const dates = body.days.map((d) => d.date).sort();
+  const [batch, days, codes, roster] = await Promise.all([
+    requireBatch(scope, classroom.batchId),
+    schoolDays(scope),
+    codesOf(scope),
+    rosterOn(scope, classroom.id, dates[0]!, dates.at(-1)!),
+  ]);
+  const code = new Map(codes.map((c) => [c.id, c]));
+  const rows: (typeof attendanceMarks.$inferInsert)[] = [];
+  for (const day of body.days) {
+    const field = { field: "days", date: day.date };
+    if (day.date > days.today) throw badRequest("attendance.future_date", "The date cannot be in the future.", field);
+    if (day.date < batch.startDate || day.date > batch.endDate) {
+      throw badRequest("attendance.outside_batch", `${day.date} is outside the batch ${batch.name}.`, { ...field, from: batch.startDate, to: batch.endDate });
+    }
+    if (!days.isWorking(day.date)) throw badRequest("attendance.not_working_day", `${day.date} is not a working day of the school.`, field);
+    for (const m of day.marks) {
+      const c = code.get(m.codeId);
+      if (!c) throw badRequest("attendance.unknown_code", `No code ${m.codeId} in use at this school.`, { ...field, codeId: m.codeId });
+      const line = roster.find((r) => r.studentId === m.studentId);
+      if (!line || line.startedOn > day.date || (line.endedOn !== null && line.endedOn <= day.date)) {
+        await requireStudent(scope, m.studentId);
+        throw badRequest("attendance.not_in_class", `Student ${m.studentId} is not in this classroom on ${day.date}.`, { ...field, studentId: m.studentId });
+      }
+      rows.push({
+        tenantId: scope.tenantId,
+        studentId: m.studentId,
+        classroomId: classroom.id,
+        date: day.date,
+        hourId: 0,
+        codeId: c.id,
+        meaning: c.meaning,
+        markedBy: principal.userId,
+      });
+    }
+  }
+  let changed = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const written = await scope.db
+      .insert(attendanceMarks)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: [attendanceMarks.tenantId, attendanceMarks.studentId, attendanceMarks.date, attendanceMarks.hourId],
+        set: { codeId: sql`excluded.code_id`, meaning: sql`excluded.meaning`, markedBy: sql`excluded.marked_by`, updatedAt: sql`now()` },
+        setWhere: sql`${attendanceMarks.codeId} is distinct from excluded.code_id`,
+      })
+      .returning({ id: attendanceMarks.id });
+    changed += written.length;
+  }
+  await scope.db
+    .insert(attendanceRegisters)
+    .values(body.days.map((d) => ({ tenantId: scope.tenantId, classroomId: classroom.id, date: d.date, hourId: 0, takenBy: principal.userId })))
+    .onConflictDoNothing();
+  if (changed)
+    await ctx.audit({
+      action: "update",
+      entity: "attendance_marks",
+      entityId: classroom.id,
+      details: { from: dates[0], to: dates.at(-1), days: dates.length, changed },
+    });
+  return { message: changed ? "Registers saved" : "Nothing changed", days: body.days.length, changed };
+}

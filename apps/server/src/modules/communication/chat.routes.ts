@@ -1,0 +1,202 @@
+import {
+  CHAT_EVENTS,
+  type ChatIncoming,
+  ChatReadEvent,
+  ChatTypingEvent,
+  chatAttachment,
+  chatContacts,
+  listChatMessages,
+  listChatRooms,
+  markChatRead,
+  openChatRoom,
+  sendChatMessage,
+  UPLOAD_LIMITS,
+  UPLOAD_TYPES,
+} from "@taleem/contract";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { serveAction } from "../../platform/actions/serve-action.js";
+import type { UserPrincipal } from "../../platform/auth/principal.js";
+import { roles } from "../../platform/auth/roles.table.js";
+import { profiles } from "../../platform/auth/users.table.js";
+import { decodeUpload, nameOfPath, UploadStore, withUploads } from "../../platform/files/uploads.js";
+import { sendFile } from "../../platform/files/uploads.routes.js";
+import { uploads } from "../../platform/files/uploads.table.js";
+import { badRequest, notFound } from "../../platform/http/errors.js";
+import type { Services } from "../../platform/services.js";
+import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
+import {
+  attachmentOf,
+  chatSettings,
+  contactsOf,
+  markRead,
+  memberIdsOf,
+  messagesOf,
+  openRoom,
+  requireMembership,
+  roomRow,
+  roomsOf,
+  type Sent,
+  sentBefore,
+  storeMessage,
+} from "./chat.service.js";
+import { chatMembers, chatMessages, chatRooms } from "./chat.table.js";
+
+/** A room in `scope`'s school with its admin in it, for the isolation suite's samples. */
+async function sampleRoom(scope: TenantScope) {
+  const [admin] = await scope.db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
+    .where(scope.where(profiles, eq(roles.builtin, "admin")))
+    .orderBy(asc(profiles.userId))
+    .limit(1);
+  const room = await scope.insert(chatRooms, { kind: "staff", name: "Sample room" });
+  await scope.insert(chatMembers, { roomId: room.id, userId: admin!.id });
+  const message = await scope.insert(chatMessages, { roomId: room.id, senderId: admin!.id, clientId: `sample-${room.id}`, content: "Hello" });
+  return { room, message };
+}
+
+const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.output<S> => {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw badRequest("invalid", "Invalid input", { fields: parsed.error.issues.map((i) => i.path.join(".")) });
+  return parsed.data;
+};
+
+/** Chat: rooms, messages, read receipts and typing, live through the realtime server. */
+export function registerChat(app: FastifyInstance, services: Services) {
+  const { realtime } = services;
+  const store = new UploadStore(services.config.dataDir);
+
+  const announce = (tenantId: number, sent: Sent, directTo: number | undefined) => {
+    const incoming: ChatIncoming = {
+      message: { ...sent.row, read: false },
+      chatRoomId: sent.row.chatRoomId,
+      chatRoomUserId: sent.memberId,
+      receiverCRU: directTo ? { userId: directTo } : null,
+    };
+    realtime.toUsers(tenantId, sent.memberIds, CHAT_EVENTS.message, incoming);
+  };
+  const receipt = (who: UserPrincipal, memberIds: number[], chatRoomId: number, messageId: number) =>
+    realtime.toUsers(who.tenantId, memberIds, CHAT_EVENTS.read, { chatRoomId, userId: who.userId, messageId });
+
+  serveAction(app, listChatRooms, async (ctx) => {
+    const rows = await roomsOf(ctx.scope, ctx.principal, await chatSettings(ctx.scope));
+    return { message: "Chat rooms fetched successfully", rows, count: rows.length };
+  });
+
+  serveAction(
+    app,
+    openChatRoom,
+    async (ctx, { body }) => {
+      const s = await chatSettings(ctx.scope);
+      const id = await openRoom(ctx.scope, ctx.principal, s, body);
+      return { message: "Chat room ready", data: await roomRow(ctx.scope, ctx.principal, s, id) };
+    },
+    { sample: async (scope) => ({ body: { kind: "classroom" as const, classroomId: (await sampleClassroom(scope)).id } }) },
+  );
+
+  serveAction(
+    app,
+    listChatMessages,
+    async (ctx, { query }) => {
+      await chatSettings(ctx.scope);
+      const messages = await messagesOf(ctx.scope, ctx.principal, query.chatRoomId, query.before, query.limit);
+      return { message: "Messages fetched successfully", messages };
+    },
+    { sample: async (scope) => ({ query: { chatRoomId: (await sampleRoom(scope)).room.id, limit: 50 } }) },
+  );
+
+  serveAction(
+    app,
+    sendChatMessage,
+    async (ctx, { body }) => {
+      const { scope, principal: who } = ctx;
+      const s = await chatSettings(scope);
+      const { room } = await requireMembership(scope, body.chatRoomId, who.userId);
+      const store$ = (attachment: Parameters<typeof storeMessage>[3]["attachment"]) =>
+        storeMessage(scope, who, s, { chatRoomId: room.id, clientId: body.clientId, content: body.content, attachment });
+      // A resend of a stored message does not store its file again.
+      const sent =
+        body.attachment && !(await sentBefore(scope, who, body.clientId))
+          ? await withUploads(store, who.tenantId, who.userId, async (batch) => {
+              const file = decodeUpload(body.attachment!, { types: UPLOAD_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes, field: "attachment" });
+              const stored = batch.add(file, "communication");
+              await batch.save(scope);
+              return store$(stored);
+            })
+          : await store$(null);
+      const other = room.kind === "direct" ? sent.memberIds.find((id) => id !== who.userId) : undefined;
+      if (sent.fresh) ctx.afterCommit(() => announce(who.tenantId, sent, other));
+      return { message: "Message sent", data: sent.row };
+    },
+    {
+      bodyLimit: Math.ceil(UPLOAD_LIMITS.fileBytes / 3) * 4 + 64 * 1024,
+      sample: async (scope) => ({ body: { chatRoomId: (await sampleRoom(scope)).room.id, clientId: `probe-${Date.now()}`, content: "Hello" } }),
+    },
+  );
+
+  serveAction(
+    app,
+    markChatRead,
+    async (ctx, { body }) => {
+      await chatSettings(ctx.scope);
+      const { memberIds, unread } = await markRead(ctx.scope, ctx.principal, body.chatRoomId, body.messageId);
+      ctx.afterCommit(() => receipt(ctx.principal, memberIds, body.chatRoomId, body.messageId));
+      return { message: "Marked read", unread };
+    },
+    {
+      sample: async (scope) => {
+        const { room, message } = await sampleRoom(scope);
+        return { body: { chatRoomId: room.id, messageId: message.id } };
+      },
+    },
+  );
+
+  serveAction(app, chatContacts, async (ctx, { query }) => {
+    const contacts = await contactsOf(ctx.scope, ctx.principal, await chatSettings(ctx.scope), query.q);
+    return { message: "Contacts fetched successfully", ...contacts };
+  });
+
+  serveAction(app, chatAttachment, async (ctx, { params }) => {
+    await chatSettings(ctx.scope);
+    const file = await attachmentOf(ctx.scope, ctx.principal, params.id);
+    const [row] = await ctx.scope.db
+      .select()
+      .from(uploads)
+      .where(ctx.scope.where(uploads, eq(uploads.name, nameOfPath(file.path) ?? "")))
+      .limit(1);
+    if (!row) throw notFound("File");
+    return sendFile(ctx.reply, store, row, "private, max-age=3600");
+  });
+
+  // Over the socket: read receipts and typing, which need no reply body worth an HTTP call.
+  const inSchool = <R>(who: UserPrincipal, fn: (scope: TenantScope) => Promise<R>) => new TenantScope(services.db, who.tenantId).transaction(fn);
+
+  realtime.handle(CHAT_EVENTS.typing, async (who, payload) => {
+    const { chatRoomId } = parse(ChatTypingEvent, payload);
+    const memberIds = await inSchool(who, async (scope) => {
+      await chatSettings(scope);
+      return memberIdsOf(scope, who, chatRoomId);
+    });
+    realtime.toUsers(
+      who.tenantId,
+      memberIds.filter((id) => id !== who.userId),
+      CHAT_EVENTS.typing,
+      { chatRoomId, userId: who.userId },
+    );
+    return { ok: true };
+  });
+
+  realtime.handle(CHAT_EVENTS.read, async (who, payload) => {
+    const { chatRoomId, messageId } = parse(ChatReadEvent, payload);
+    const { memberIds, unread } = await inSchool(who, async (scope) => {
+      await chatSettings(scope);
+      return markRead(scope, who, chatRoomId, messageId);
+    });
+    receipt(who, memberIds, chatRoomId, messageId);
+    return { unread };
+  });
+}

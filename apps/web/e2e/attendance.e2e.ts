@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { adminApi, appReady, chooseSchool, DEMO, setupBrowser, signInAs } from "./harness";
+
+const browser = setupBrowser();
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+interface Row {
+  id: number;
+}
+
+/** A classroom of 40 children in the demo school's current year, the first child's parent able to sign in. */
+async function classOf40() {
+  const admin = await adminApi();
+  const batches = await admin.get<{ rows: { id: number; active: boolean; startDate: string }[] }>("/admin/api/batch?limit=50");
+  const batch = batches.rows.find((b) => b.active)!;
+  const rooms = await admin.get<{ rows: { batchId: number; courseClassId: number }[] }>("/admin/api/classRoom?limit=500");
+  const like = rooms.rows.find((r) => r.batchId === batch.id)!;
+  const name = `E2E${tag()}`;
+  const room = (await admin.post<{ data: Row & { label: string } }>("/admin/api/classRoom", { batchId: batch.id, courseClassId: like.courseClassId, name }))
+    .data;
+  const roles = await admin.get<{ rows: { id: number; builtin: string | null }[] }>("/admin/api/role?limit=50");
+  const mobile = `+9198${String(Date.now()).slice(-8)}`;
+  const parent = (
+    await admin.post<{ data: Row }>("/admin/api/user", {
+      name: "Register Parent",
+      mobile,
+      password: DEMO.password,
+      roleIds: [roles.rows.find((r) => r.builtin === "parent")!.id],
+    })
+  ).data;
+  const kids: Row[] = [];
+  for (let i = 1; i <= 40; i++) {
+    const guardians = i === 1 ? [{ userId: parent.id, relation: "father" }] : [];
+    kids.push(
+      (await admin.post<{ data: Row }>("/admin/api/student", { admissionNo: `${name}-${i}`, name: `${name} Child ${String(i).padStart(2, "0")}`, guardians }))
+        .data,
+    );
+  }
+  await admin.post("/admin/api/enrollment/bulk", { classroomId: room.id, studentIds: kids.map((k) => k.id), startedOn: batch.startDate });
+  return { admin, room, name, kids, parentMobile: mobile };
+}
+
+describe("attendance register on a phone", () => {
+  it("marks a class of 40 offline, survives a closed tab, sends exactly 40 marks once online, and the parent is told of the absence", async () => {
+    const { admin, room, name, parentMobile } = await classOf40();
+    const page = await browser.page(PHONE);
+    const context = page.context();
+    page.on("pageerror", (e) => console.error("PAGEERROR", e.message));
+    page.on("console", (m) => m.type() === "error" && console.error("CONSOLE", m.text()));
+    await signInAs(page, "staff");
+    await page.goto("/parent/register");
+    await appReady(page);
+    const classroom = page.getByPlaceholder("Choose a classroom");
+    await classroom.click();
+    await classroom.fill(name);
+    await page.getByRole("option", { name: new RegExp(name) }).click();
+    await page.getByTestId("register-lines").locator("[data-student]").nth(39).waitFor();
+    expect(await page.getByTestId("register-lines").locator("[data-student]").count()).toBe(40);
+
+    // No signal: the first child is marked absent with one tap, everyone else stays present (the default).
+    await context.setOffline(true);
+    await page.getByTestId("offline-badge").waitFor();
+    await page.getByRole("button", { name: new RegExp(`${name} Child 01`) }).click();
+    await page.getByTestId("register-counts").getByText("Absent: 1").waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const totals = page.getByTestId("confirm-totals");
+    expect(await totals.innerText()).toMatch(/Present\s+39[\s\S]*Absent\s+1/);
+    await page.getByRole("button", { name: "Confirm and save" }).click();
+    await page.getByTestId("waiting-badge").getByText("Waiting to send: 1").waitFor();
+    await page.screenshot({ path: "/tmp/shots/attendance-register-offline.png" });
+    const before = await admin.get<{ count: number }>(`/admin/api/attendance?classroomId=${room.id}`);
+    expect(before.count).toBe(0);
+
+    // The tab is closed before the connection returns; the save waits on the phone.
+    await page.close();
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto("/parent/register");
+    await again.getByText(`Register of ${room.label} saved`).waitFor();
+    expect(await again.getByTestId("waiting-badge").count()).toBe(0);
+    const marks = await admin.get<{ count: number; rows: { status: string }[] }>(`/admin/api/attendance?classroomId=${room.id}&limit=100`);
+    expect(marks.count).toBe(40);
+    expect(marks.rows.filter((r) => r.status === "ABSENT")).toHaveLength(1);
+
+    // The first child's parent sees the notification.
+    const parent = await browser.page(PHONE);
+    await parent.goto("/auth/sign-in");
+    await chooseSchool(parent);
+    await parent.locator("input[name=username]").fill(parentMobile);
+    await parent.locator("input[name=password]").fill(DEMO.password);
+    await parent.getByRole("button", { name: "Sign in", exact: true }).click();
+    await parent.waitForURL((u) => u.pathname === "/parent/home");
+    await parent.goto("/parent/notifications");
+    await parent.getByText(`${name} Child 01 was absent`).first().waitFor();
+  });
+});

@@ -1,0 +1,56 @@
+import { getRegister, type RegisterReply } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { useAuth } from "../../../lib/auth-store";
+import { actionKey, callAction } from "../../../lib/use-action";
+import { keepRegister, keptRegister, keptRegisters, registerKey } from "./register-store";
+
+export interface LoadedRegister {
+  reply: RegisterReply;
+  /** Read from the phone: the connection failed. */
+  kept: boolean;
+}
+
+/**
+ * A register, from the server when it answers (and then kept on the phone), else the copy kept
+ * the last time it was opened online. A refusal by the server is an answer, not a reason to
+ * show an older copy.
+ */
+export function useRegister(classroomId: number | null, date: string) {
+  const who = useAuth((s) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`);
+  const query = { classroomId: classroomId ?? 0, date };
+  return useQuery({
+    queryKey: actionKey(getRegister, { query }),
+    enabled: !!classroomId,
+    // Offline is when this matters: never paused waiting for a connection.
+    networkMode: "always",
+    retry: false,
+    queryFn: async (): Promise<LoadedRegister> => {
+      const key = registerKey(who, query.classroomId, date);
+      try {
+        const reply = await callAction(getRegister, { query });
+        await keepRegister(key, reply);
+        return { reply, kept: false };
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        const kept = await keptRegister(key);
+        if (!kept) throw e;
+        return { reply: kept, kept: true };
+      }
+    },
+  });
+}
+
+/** The classrooms of registers kept on this phone: the choices while offline. */
+export function useKeptClassrooms() {
+  const who = useAuth((s) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`);
+  const [rooms, setRooms] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    void keptRegisters(who).then((all) => {
+      const seen = new Map(all.map((r) => [String(r.classroom.id), r.classroom.label]));
+      setRooms([...seen].map(([value, label]) => ({ value, label })));
+    });
+  }, [who]);
+  return rooms;
+}

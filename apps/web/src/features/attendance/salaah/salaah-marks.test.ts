@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { dayBefore, localName, nextOption } from "./salaah-marks";
+
+const options = [1, 2, 3].map((id) => ({ id, name: `O${id}`, nameNative: null, meaning: "alone" as const, order: id }));
+
+describe("salaah marks", () => {
+  it("one tap starts at the first option and cycles back round", () => {
+    expect(nextOption(options, undefined)).toBe(1);
+    expect(nextOption(options, 1)).toBe(2);
+    expect(nextOption(options, 3)).toBe(1);
+    expect(nextOption([], 1)).toBeUndefined();
+  });
+
+  it("shows the Arabic name to Arabic and Urdu readers, and counts days across a month", () => {
+    expect(localName({ name: "Fajr", nameNative: "الفجر" }, "ur")).toBe("الفجر");
+    expect(localName({ name: "Fajr", nameNative: "الفجر" }, "ml")).toBe("Fajr");
+    expect(dayBefore("2026-03-01", 1)).toBe("2026-02-28");
+  });
+});
