@@ -34,6 +34,15 @@ interface AuthState {
 
 let refreshing: Promise<void> | null = null;
 
+/** The person the server last confirmed on this device, if any. */
+function lastConfirmedUser(): AuthUser | null {
+  try {
+    return JSON.parse(storage.get(KEYS.sessionUser) ?? "null") as AuthUser | null;
+  } catch {
+    return null;
+  }
+}
+
 export const useAuth = create<AuthState>()((set, get) => ({
   user: null,
   platformAdmin: null,
@@ -43,6 +52,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   setSession(user, token) {
     if (token) storage.set(KEYS.token, token);
     storage.set(KEYS.sessionKind, "user");
+    storage.set(KEYS.sessionUser, JSON.stringify(user));
     set({ user, platformAdmin: null, token: token ?? storage.get(KEYS.token), status: "signed-in" });
   },
 
@@ -65,6 +75,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   clear() {
     storage.remove(KEYS.token);
     storage.remove(KEYS.sessionKind);
+    storage.remove(KEYS.sessionUser);
     set({ user: null, platformAdmin: null, token: null, status: "signed-out" });
   },
 
@@ -80,9 +91,15 @@ export const useAuth = create<AuthState>()((set, get) => ({
         }
         get().clear();
       } catch (e) {
-        // No answer is not "signed out": keep what we know, but stop waiting. A 401 or 403 from
-        // the platform check means this is no (longer a) platform session.
-        if ((e as ApiError).status === 0 && get().status !== "unknown") return;
+        // No answer is not "signed out": keep what we know, but stop waiting. A teacher who opens
+        // the app with no signal keeps the session the server last confirmed (the token stays;
+        // the server still checks it on every call once the connection is back). A 401 or 403
+        // from the platform check means this is no (longer a) platform session.
+        if ((e as ApiError).status === 0) {
+          if (get().status !== "unknown") return;
+          const known = lastConfirmedUser();
+          if (known && storage.get(KEYS.token)) return set({ user: known, platformAdmin: null, token: storage.get(KEYS.token), status: "signed-in" });
+        }
         get().clear();
       }
     })().finally(() => {

@@ -39,6 +39,8 @@ export const KEYS = {
   language: "taleem_language",
   schoolCode: "taleem_school_code",
   sessionKind: "taleem_session_kind",
+  /** The signed-in person as the server last confirmed them: the app opens with it offline. */
+  sessionUser: "taleem_session_user",
   pushSentAt: "taleem_push_sent_at",
   pushToken: "taleem_push_token",
 } as const;
