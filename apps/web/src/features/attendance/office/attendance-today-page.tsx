@@ -78,9 +78,12 @@ export function AttendanceTodayPage() {
                 </Table.Td>
                 <Table.Td>
                   {r.taken ? (
-                    <Badge color="teal">{t("today.takenBy", { name: r.byName, time: formatTime(r.at) })}</Badge>
+                    // The name is isolated (FSI...PDI): a Latin name inside Arabic text keeps its own order.
+                    <Text size="sm">{t("today.takenBy", { name: `\u2068${r.byName}\u2069`, time: formatTime(r.at) })}</Text>
                   ) : (
-                    <Badge color="red">{t("today.notTaken")}</Badge>
+                    <Badge color="red.9" variant="light" tt="none">
+                      {t("today.notTaken")}
+                    </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>{r.taken ? r.present : "–"}</Table.Td>
