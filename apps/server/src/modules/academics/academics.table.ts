@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 // Each unique index below says what it means, so a repeat is refused by the database (409 naming
@@ -40,9 +40,7 @@ export const courses = tenantTable(
     description: text(),
     durationYears: integer(),
     sheetUrl: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(uniqueMeaning("courses_name_key", { code: "course.name_taken", message: "A course with this name already exists.", field: "name" })).on(
@@ -61,9 +59,7 @@ export const courseClasses = tenantTable(
     courseId: integer().notNull(),
     name: text().notNull(),
     order: integer("sort_order").notNull().default(0),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(
@@ -103,9 +99,7 @@ export const subjects = tenantTable(
     name: text().notNull(),
     code: text(),
     courseId: integer(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     // Names are unique within a course, or among the subjects any course may teach.
@@ -133,9 +127,7 @@ export const sittings = tenantTable(
     name: text().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(uniqueMeaning("sittings_name_key", { code: "session.name_taken", message: "A session with this name already exists.", field: "name" })).on(

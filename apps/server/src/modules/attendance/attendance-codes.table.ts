@@ -1,7 +1,7 @@
 import { ATTENDANCE_MEANINGS, type AttendanceRules } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 /** A school's attendance code ("P", "A", "ML"), mapped to a fixed meaning. */
@@ -15,9 +15,7 @@ export const attendanceCodes = tenantTable(
     order: integer().notNull().default(0),
     /** The standard codes a school starts with: set inactive, never deleted. */
     builtinKey: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(

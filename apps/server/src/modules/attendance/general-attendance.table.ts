@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { students } from "../students/students.table.js";
 
@@ -13,9 +13,7 @@ export const generalAttendanceTypes = tenantTable(
   {
     name: text().notNull(),
     nameNative: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(
@@ -39,9 +37,7 @@ export const generalAttendances = tenantTable(
     startDate: date({ mode: "string" }).notNull(),
     endDate: date({ mode: "string" }),
     note: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     foreignKey({

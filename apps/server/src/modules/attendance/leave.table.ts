@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { students } from "../students/students.table.js";
 
@@ -15,9 +15,7 @@ export const leaveTypes = tenantTable(
     nameNative: text(),
     yearlyAllowance: integer(),
     builtinKey: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { students } from "../students/students.table.js";
 
@@ -16,9 +16,7 @@ export const salaahTypes = tenantTable(
     order: integer().notNull().default(0),
     time: time(),
     builtinKey: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(uniqueMeaning("salaah_types_name_key", { code: "salaah.type_exists", message: "There is already a prayer with this name.", field: "name" })).on(
@@ -42,9 +40,7 @@ export const salaahOptions = tenantTable(
     meaning: text({ enum: SALAAH_MEANINGS }).notNull(),
     order: integer().notNull().default(0),
     builtinKey: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(

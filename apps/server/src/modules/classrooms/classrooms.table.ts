@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { batches, courseClasses, courses, subjects } from "../academics/academics.table.js";
 
@@ -18,9 +18,7 @@ export const classrooms = tenantTable(
     capacity: integer(),
     room: text(),
     classTeacherId: integer(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(

@@ -1,6 +1,6 @@
-import { LANGUAGES, Status, TemplateChannel, TemplatePurpose } from "@taleem/contract";
+import { LANGUAGES, TemplateChannel, TemplatePurpose } from "@taleem/contract";
 import { index, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /**
  * A message or document the school writes once with named placeholders ({{studentName}}):
@@ -20,9 +20,7 @@ export const documentTemplates = tenantTable(
     providerTemplate: text(),
     /** Set on the standard templates every school starts with ("admission.approval:email:ml"). */
     builtinKey: text(),
-    status: text({ enum: Status.options as [Status, ...Status[]] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex("document_templates_builtin_key").on(t.tenantId, t.builtinKey),

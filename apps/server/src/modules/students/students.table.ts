@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
 /**
@@ -47,9 +47,7 @@ export const studentGroups = tenantTable(
   {
     name: text().notNull(),
     description: text(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [uniqueIndex("student_groups_name_key").on(t.tenantId, sql`lower(${t.name})`), searchIndex("student_groups_search_idx", t.name)],
 );

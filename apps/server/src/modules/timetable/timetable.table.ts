@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, smallint, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { searchIndex, tenantTable } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { sittings, subjects } from "../academics/academics.table.js";
 import { classrooms } from "../classrooms/classrooms.table.js";
@@ -57,9 +57,7 @@ export const timetables = tenantTable(
     classroomId: integer().notNull(),
     subjectId: integer().notNull(),
     teacherId: integer(),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex(

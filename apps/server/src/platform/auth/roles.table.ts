@@ -1,7 +1,7 @@
 import type { PermissionMap } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { boolean, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { searchIndex, tenantTable } from "../tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable } from "../tenancy/tenant-table.js";
 
 /** Roles survive a data wipe: the school keeps how it is organised. */
 export const roles = tenantTable(
@@ -15,9 +15,7 @@ export const roles = tenantTable(
     requiresTwoFactor: boolean().notNull().default(false),
     /** Its holders reach only the students linked to them as guardian (the Parent role, a school's "Guardian"). */
     linkedStudentsOnly: boolean().notNull().default(false),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
   },
   (t) => [
     uniqueIndex("roles_name_key").on(t.tenantId, sql`lower(${t.name})`),

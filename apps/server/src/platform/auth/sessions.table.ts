@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { statusColumn } from "../tenancy/tenant-table.js";
 import { tenants } from "../tenancy/tenants.table.js";
 
 /**
@@ -30,8 +31,6 @@ export const platformAdmins = pgTable("platform_admins", {
   name: text().notNull(),
   email: text().notNull().unique(),
   passwordHash: text().notNull(),
-  status: text({ enum: ["active", "inactive"] })
-    .notNull()
-    .default("active"),
+  status: statusColumn(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { searchIndex, setWipeRule, tenantTable, textSortIndex } from "../tenancy/tenant-table.js";
+import { searchIndex, setWipeRule, statusColumn, tenantTable, textSortIndex } from "../tenancy/tenant-table.js";
 import { roles } from "./roles.table.js";
 
 /** A Web Push subscription or a native wrapper's device token. */
@@ -18,9 +18,7 @@ export const users = tenantTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     passwordHash: text(),
     language: text().notNull().default("en"),
-    status: text({ enum: ["active", "inactive"] })
-      .notNull()
-      .default("active"),
+    status: statusColumn(),
     lastProfileId: integer(),
     lastLoginAt: timestamp({ withTimezone: true }),
     pushTargets: jsonb().$type<PushTarget[]>().notNull().default([]),

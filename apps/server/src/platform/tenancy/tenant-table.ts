@@ -1,3 +1,4 @@
+import { Status } from "@taleem/contract";
 import { type BuildExtraConfigColumns, getTableName, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -10,6 +11,7 @@ import {
   type PgTableExtraConfigValue,
   pgTable,
   primaryKey,
+  text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
@@ -86,6 +88,12 @@ export async function wipeTenant(tx: Db, tenantId: number): Promise<string[]> {
   }
   return wiped;
 }
+
+/** A row's `active`/`inactive` status (the contract's `Status`), active when made. */
+export const statusColumn = () =>
+  text({ enum: Status.options as [Status, ...Status[]] })
+    .notNull()
+    .default("active");
 
 /** The index a list sorting by a text column uses: the engine sorts on lower(col), then id. */
 export const textSortIndex = (name: string, tenantId: AnyPgColumn, column: AnyPgColumn, id: AnyPgColumn) => index(name).on(tenantId, sql`lower(${column})`, id);
