@@ -12,8 +12,11 @@ interface Row {
 /** A classroom of 40 children in the demo school's current year, the first child's parent able to sign in. */
 async function classOf40() {
   const admin = await adminApi();
-  const batches = await admin.get<{ rows: { id: number; active: boolean; startDate: string }[] }>("/admin/api/batch?limit=50");
-  const batch = batches.rows.find((b) => b.active)!;
+  const batches = await admin.get<{ rows: { id: number; active: boolean; startDate: string; endDate: string }[] }>("/admin/api/batch?limit=50");
+  // Other test files add years to the same demo school: take the active year that holds today.
+  const today = new Date().toISOString().slice(0, 10);
+  const holdsToday = (b: { startDate: string; endDate: string }) => b.startDate <= today && today <= b.endDate;
+  const batch = batches.rows.find((b) => b.active && holdsToday(b)) ?? batches.rows.find(holdsToday)!;
   const rooms = await admin.get<{ rows: { batchId: number; courseClassId: number }[] }>("/admin/api/classRoom?limit=500");
   const like = rooms.rows.find((r) => r.batchId === batch.id)!;
   const name = `E2E${tag()}`;

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconBellRinging } from "@tabler/icons-react";
 import { type AnnouncementRow, announcementResource, type ClassReadStat } from "@taleem/contract";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { Link, useParams } from "react-router";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../../ui/api-error";
+import { ListPagination } from "../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import mirror from "../../ui/mirror.module.css";
 import { useResourceTexts } from "../../ui/resource/resource-texts";
@@ -167,7 +168,7 @@ function Details({ a }: { a: AnnouncementRow }) {
               </Table>
             </Table.ScrollContainer>
           )}
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+          {pages > 1 && <ListPagination total={pages} value={page} onChange={setPage} />}
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Pagination, Paper, Progress, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Progress, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconDots, IconFilterOff, IconPencil, IconPlus, IconSpeakerphone, IconTrash } from "@tabler/icons-react";
 import { type AnnouncementRow, announcementResource } from "@taleem/contract";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ListPagination } from "../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { ListFilters } from "../../ui/resource/list-filters";
 import { useResourceTexts } from "../../ui/resource/resource-texts";
@@ -157,7 +158,7 @@ export function AnnouncementsPage() {
           ))}
         </Stack>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => set("page", String(p))} />}
+      {pages > 1 && <ListPagination total={pages} value={page} onChange={(p) => set("page", String(p))} />}
       <AnnouncementComposer opened={!!composing} row={composing?.row} onClose={() => setComposing(null)} />
       <ConfirmDialog
         opened={!!deleting}

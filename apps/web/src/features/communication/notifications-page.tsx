@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Pagination, Select, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAdjustments, IconBellOff } from "@tabler/icons-react";
 import { linkedChildren, NOTIFICATION_KINDS, type NotificationRow } from "@taleem/contract";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
+import { ListPagination } from "../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { NotificationChannels } from "./notification-channels";
 import { NotificationItem } from "./notification-item";
@@ -122,7 +123,7 @@ export function NotificationsPage() {
             <Text size="sm" c="dimmed">
               {t("count", { count: list.data.count, n: formatNumber(list.data.count) })}
             </Text>
-            {list.data.count > PAGE_SIZE && <Pagination total={Math.ceil(list.data.count / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />}
+            {list.data.count > PAGE_SIZE && <ListPagination total={Math.ceil(list.data.count / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />}
           </Group>
         </Stack>
       )}

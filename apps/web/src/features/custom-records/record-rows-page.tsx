@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
 import {
@@ -24,6 +24,7 @@ import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ListPagination } from "../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
 import { apiAddress } from "./records-page";
@@ -301,7 +302,7 @@ export function RecordRowsPage() {
       <Paper withBorder radius="md" p={0}>
         {body}
       </Paper>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      {pages > 1 && <ListPagination total={pages} value={page} onChange={setPage} size="sm" />}
       <AddRowDialog record={r} opened={adding} onClose={() => setAdding(false)} />
       <Modal
         opened={!!viewing}

@@ -1,4 +1,4 @@
-import { Box, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconFilterOff, IconPlus } from "@tabler/icons-react";
 import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
@@ -8,6 +8,7 @@ import { formatNumber } from "../../lib/format";
 import { useErrorText } from "../api-error";
 import { ConfirmDialog } from "../confirm-dialog";
 import { FormDialog } from "../form-dialog";
+import { ListPagination } from "../list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../list-states";
 import { useCan } from "../use-can";
 import { type FilterOption, ListFilters } from "./list-filters";
@@ -208,15 +209,7 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
               size="sm"
             />
             {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => set("page", String(p))}
-                size="sm"
-                siblings={phone ? 0 : 1}
-                getControlProps={(control) => ({ "aria-label": t(`admin:list.page.${control}`) })}
-                getItemProps={(p) => ({ "aria-label": t("admin:list.page.number", { page: p }) })}
-              />
+              <ListPagination total={pages} value={Math.min(page, pages)} onChange={(p) => set("page", String(p))} size="sm" siblings={phone ? 0 : 1} />
             )}
           </Group>
         </Group>

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { MESSAGE_CHANNELS, type MessageChannel, messagingWallet } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
+import { ListPagination } from "../../../ui/list-pagination";
 import { FailureState, LoadingState } from "../../../ui/list-states";
 
 const PAGE = 25;
@@ -131,17 +132,7 @@ export function WalletPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {count > PAGE && (
-        <Pagination
-          total={Math.ceil(count / PAGE)}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          siblings={0}
-          getControlProps={(control) => ({ "aria-label": t(`admin:list.page.${control}`) })}
-          getItemProps={(p) => ({ "aria-label": t("admin:list.page.number", { page: p }) })}
-        />
-      )}
+      {count > PAGE && <ListPagination total={Math.ceil(count / PAGE)} value={page} onChange={setPage} size="sm" siblings={0} />}
     </Stack>
   );
 }
