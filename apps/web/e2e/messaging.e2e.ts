@@ -44,7 +44,7 @@ describe("messaging", () => {
           await page.waitForLoadState("networkidle");
           return page.getByText("Read", { exact: true }).count();
         },
-        { timeout: 60_000, intervals: [2000, 3000, 5000] },
+        { timeout: 60_000, interval: 3000 },
       )
       .toBeGreaterThan(0);
     expect(await seriousViolations(page)).toBe("");
