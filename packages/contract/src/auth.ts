@@ -15,7 +15,8 @@ export const AuthUser = z.object({
   email: z.string().nullable(),
   language: Language,
   code: z.string(),
-  tenant: z.object({ id: z.number(), name: z.string(), code: z.string(), logo: z.string().nullable() }),
+  /** `timeZone` (IANA): "today" on every screen is the school's day, not the device's. */
+  tenant: z.object({ id: z.number(), name: z.string(), code: z.string(), logo: z.string().nullable(), timeZone: z.string() }),
   role: z.object({
     id: z.number(),
     name: z.string(),

@@ -10,6 +10,8 @@ import { AttendanceMeaning, AttendanceRules, AttendanceStatus } from "./attendan
 
 /** The longest range one call reads (a term's month view needs 31; a report two months). */
 export const ATTENDANCE_MAX_RANGE_DAYS = 62;
+/** Percentages read totals, not marks: a whole school year at once (who cannot reach the minimum this term). */
+export const PERCENTAGE_MAX_RANGE_DAYS = 366;
 
 export const AttendanceCodeBrief = z.object({ id: RowId, code: z.string(), name: z.string(), meaning: AttendanceMeaning, isDefault: z.boolean() });
 export type AttendanceCodeBrief = z.infer<typeof AttendanceCodeBrief>;

@@ -1,14 +1,13 @@
+import { sampleTag } from "../../platform/resources/sample-tag.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { batches, courseClasses, courses, subjects } from "./academics.table.js";
 
 // Rows made straight in a school for the isolation suites' samples (other modules' too: a
 // classroom needs a batch and a class), so no module writes another's tables. Never used by a request.
 
-const tag = () => Math.random().toString(36).slice(2, 8);
+export const sampleBatch = (scope: TenantScope) => scope.insert(batches, { name: `Year ${sampleTag()}`, startDate: "2026-06-01", endDate: "2027-03-31" });
 
-export const sampleBatch = (scope: TenantScope) => scope.insert(batches, { name: `Year ${tag()}`, startDate: "2026-06-01", endDate: "2027-03-31" });
-
-export const sampleCourse = (scope: TenantScope) => scope.insert(courses, { name: `Course ${tag()}`, kind: "madrasa" });
+export const sampleCourse = (scope: TenantScope) => scope.insert(courses, { name: `Course ${sampleTag()}`, kind: "madrasa" });
 
 /** A class of a new course. */
 export async function sampleCourseClass(scope: TenantScope) {
@@ -17,4 +16,4 @@ export async function sampleCourseClass(scope: TenantScope) {
 }
 
 /** A subject any course may teach. */
-export const sampleSubject = (scope: TenantScope) => scope.insert(subjects, { name: `Subject ${tag()}` });
+export const sampleSubject = (scope: TenantScope) => scope.insert(subjects, { name: `Subject ${sampleTag()}` });

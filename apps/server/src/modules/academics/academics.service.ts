@@ -88,3 +88,8 @@ export async function activeCourses(scope: TenantScope, ids: number[] | null): P
     .where(scope.where(courses, eq(courses.status, "active"), ids ? inArray(courses.id, ids) : undefined))
     .orderBy(courses.name);
 }
+
+/** What of the academic structure a school has made (the setup checklist's first steps). */
+export async function academicsMade(scope: TenantScope) {
+  return { batches: await scope.count(batches), courses: await scope.count(courses), courseClasses: await scope.count(courseClasses) };
+}

@@ -221,3 +221,6 @@ export function requireStatus(a: AdmissionRecord, allowed: AdmissionRecord["stat
 }
 
 export const language = (v: string | null | undefined): Language => ((LANGUAGES as readonly string[]).includes(v ?? "") ? (v as Language) : "en");
+
+/** Admissions of one status (the dashboard's pending ones). */
+export const admissionCount = (scope: TenantScope, status: AdmissionRecord["status"]) => scope.count(admissions, eq(admissions.status, status));

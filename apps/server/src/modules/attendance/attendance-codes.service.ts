@@ -1,49 +1,40 @@
 import { type AttendanceMeaning, type AttendanceRules, DEFAULT_ATTENDANCE_RULES } from "@taleem/contract";
-import { asc, count, eq, isNotNull } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { attendanceCodes, attendanceRules } from "./attendance-codes.table.js";
 
 /** The codes every school starts with, one per meaning; "P" is pre-selected when a register opens. */
-const DEFAULT_CODES: { builtinKey: AttendanceMeaning; code: string; name: string; isDefault?: boolean }[] = [
-  { builtinKey: "present", code: "P", name: "Present", isDefault: true },
-  { builtinKey: "absent", code: "A", name: "Absent" },
-  { builtinKey: "late", code: "L", name: "Late" },
-  { builtinKey: "excused", code: "E", name: "Excused" },
-  { builtinKey: "on_leave", code: "LV", name: "On leave" },
-  { builtinKey: "half_day", code: "H", name: "Half day" },
-];
-
-/**
- * Gives a school the standard codes and rules it lacks: a new school on its first attendance call,
- * or one whose codes were wiped. Standard codes are never deleted (only set inactive), so counting
- * them tells whether any is missing; the inserts do nothing for rows already there.
- */
-export async function ensureAttendanceDefaults(scope: TenantScope): Promise<void> {
-  const [[codes], [rules]] = await Promise.all([
-    scope.db
-      .select({ n: count() })
-      .from(attendanceCodes)
-      .where(scope.where(attendanceCodes, isNotNull(attendanceCodes.builtinKey))),
-    scope.db.select({ n: count() }).from(attendanceRules).where(scope.where(attendanceRules)),
-  ]);
-  if ((codes?.n ?? 0) < DEFAULT_CODES.length) {
+export const STANDARD_CODES = standardRows({
+  table: attendanceCodes,
+  rows: (
+    [
+      { builtinKey: "present", code: "P", name: "Present", isDefault: true },
+      { builtinKey: "absent", code: "A", name: "Absent" },
+      { builtinKey: "late", code: "L", name: "Late" },
+      { builtinKey: "excused", code: "E", name: "Excused" },
+      { builtinKey: "on_leave", code: "LV", name: "On leave" },
+      { builtinKey: "half_day", code: "H", name: "Half day" },
+    ] as const
+  ).map((c, i) => ({ ...c, meaning: c.builtinKey as AttendanceMeaning, isDefault: "isDefault" in c, order: i + 1 })),
+  // A school that made its own default keeps it: "P" comes back without taking that place.
+  adjust: async (scope, rows) => {
     const [hasDefault] = await scope.db
       .select({ id: attendanceCodes.id })
       .from(attendanceCodes)
       .where(scope.where(attendanceCodes, eq(attendanceCodes.isDefault, true)));
-    await scope.db
-      .insert(attendanceCodes)
-      .values(
-        DEFAULT_CODES.map((c, i) => ({
-          ...c,
-          meaning: c.builtinKey,
-          isDefault: !hasDefault && !!c.isDefault,
-          order: i + 1,
-          tenantId: scope.tenantId,
-        })),
-      )
-      .onConflictDoNothing();
-  }
+    return hasDefault ? rows.map((r) => ({ ...r, isDefault: false })) : rows;
+  },
+  noun: "standard code",
+  deleteCode: "attendance.builtin_code",
+  // "A" cannot come to count as present.
+  fixed: [{ field: "meaning", code: "attendance.meaning_fixed", message: "A standard code keeps its meaning; add a code of your own instead." }],
+});
+
+/** Gives a school the standard codes and rules it lacks: a new school on its first attendance call, or one whose codes were wiped. */
+export async function ensureAttendanceDefaults(scope: TenantScope): Promise<void> {
+  await ensureStandardRows(scope, STANDARD_CODES);
+  const [rules] = await scope.db.select({ n: count() }).from(attendanceRules).where(scope.where(attendanceRules));
   if (!rules?.n) await scope.db.insert(attendanceRules).values({ tenantId: scope.tenantId, rules: DEFAULT_ATTENDANCE_RULES }).onConflictDoNothing();
 }
 

@@ -1,4 +1,14 @@
-import { attendancePercentages, can, childAttendance, missingRegisters, monthlySheet, monthlySheetExport, registersOfDay, statusOf } from "@taleem/contract";
+import {
+  attendancePercentages,
+  can,
+  childAttendance,
+  missingRegisters,
+  monthlySheet,
+  monthlySheetExport,
+  PERCENTAGE_MAX_RANGE_DAYS,
+  registersOfDay,
+  statusOf,
+} from "@taleem/contract";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
@@ -28,7 +38,7 @@ export function registerAttendanceReports(app: FastifyInstance) {
     app,
     attendancePercentages,
     async (ctx, { query }) => {
-      checkRange(query.from, query.to);
+      checkRange(query.from, query.to, PERCENTAGE_MAX_RANGE_DAYS);
       return percentages(ctx.scope, query);
     },
     { sample: async (scope) => ({ query: { ...(await roomQuery(scope)), from: "2026-01-01", to: "2026-01-31" } }) },

@@ -72,6 +72,14 @@ describe("attendance for the office", () => {
     await ok(s.api.put("/admin/api/attendance/rules", { excusedCountsPresent: true }));
     const lenient = await ok<typeof strict>(s.api.get(url));
     expect(lenient.students.every((x) => !x.flagged)).toBe(true);
+
+    // A term at once (the same marks in a wider range); more than a year is refused, naming `to`.
+    const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const term = await ok<typeof strict>(s.api.get(`/admin/api/attendance/percentages?classroomId=${s.room5a.id}&from=${shift(days[0]!, -150)}&to=${days[0]}`));
+    expect(term.school.percent).toBe(lenient.school.percent);
+    const tooLong = await s.api.get(`/admin/api/attendance/percentages?from=${shift(days[0]!, -400)}&to=${days[0]}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ code: "attendance.range_too_long", params: { field: "to", max: 366 } });
   });
 
   it("prints a class's month, children by days, and exports it as a spreadsheet with the class and month in its name", async () => {

@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
+import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -20,12 +21,11 @@ import { sampleStudent } from "../students/student-samples.service.js";
 import { entriesOn, presentRegisters, saveRecords, setEntries } from "./general-attendance.service.js";
 import { type GeneralAttendanceRecord, generalAttendanceEntries, generalAttendances, generalAttendanceTypes } from "./general-attendance.table.js";
 
-const tag = () => Math.random().toString(36).slice(2, 8);
-const sampleType = (scope: TenantScope) => scope.insert(generalAttendanceTypes, { name: `Trip ${tag()}` });
+const sampleType = (scope: TenantScope) => scope.insert(generalAttendanceTypes, { name: `Trip ${sampleTag()}` });
 /** A register with one student on it, made straight in a school for the isolation suite. */
 async function sampleRegister(scope: TenantScope) {
   const [type, student] = await Promise.all([sampleType(scope), sampleStudent(scope)]);
-  const register = await scope.insert(generalAttendances, { name: `Picnic ${tag()}`, typeId: type.id, startDate: "2026-01-10", endDate: "2026-01-12" });
+  const register = await scope.insert(generalAttendances, { name: `Picnic ${sampleTag()}`, typeId: type.id, startDate: "2026-01-10", endDate: "2026-01-12" });
   await setEntries(scope, register.id, [student.id]);
   return { register, student };
 }
@@ -72,7 +72,7 @@ async function registerValues(ctx: RequestContext, existing: GeneralAttendanceRe
  */
 export function registerGeneralAttendance(app: FastifyInstance) {
   serveResource(app, generalAttendanceTypeResource, generalAttendanceTypes, {
-    sample: async () => ({ name: `Hostel roll ${tag()}`, status: "active" as const }),
+    sample: async () => ({ name: `Hostel roll ${sampleTag()}`, status: "active" as const }),
   });
 
   serveAction(
@@ -84,7 +84,7 @@ export function registerGeneralAttendance(app: FastifyInstance) {
       await ctx.audit({ action: "update", entity: "general_attendance_types", entityId: params.id, before, after });
       return { message: "Register type updated successfully", data: after };
     },
-    { sample: async (scope) => ({ params: { id: (await sampleType(scope)).id }, body: { name: `Outing ${tag()}` } }) },
+    { sample: async (scope) => ({ params: { id: (await sampleType(scope)).id }, body: { name: `Outing ${sampleTag()}` } }) },
   );
 
   serveResource(app, generalAttendanceResource, generalAttendances, {
@@ -101,7 +101,7 @@ export function registerGeneralAttendance(app: FastifyInstance) {
       if (input.studentIds) await setEntries(ctx.scope, row.id, input.studentIds);
     },
     sample: async (scope) => ({
-      name: `Annual trip ${tag()}`,
+      name: `Annual trip ${sampleTag()}`,
       typeId: (await sampleType(scope)).id,
       startDate: "2026-01-10",
       studentIds: [(await sampleStudent(scope)).id],

@@ -1,7 +1,8 @@
 import { type Language, LEAVE_MAX_DAYS, type LeaveApplicationRow, type LeaveStatus } from "@taleem/contract";
-import { asc, count, eq, gte, inArray, isNotNull, lte, ne, sql, sum } from "drizzle-orm";
+import { asc, eq, gte, inArray, lte, ne, sql, sum } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
+import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { userNames } from "../classrooms/classrooms.service.js";
@@ -9,24 +10,17 @@ import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type LeaveApplicationRecord, leaveApplications, leaveTypes } from "./leave.table.js";
 
-const DEFAULT_TYPES = [
-  { builtinKey: "sick", name: "Sick leave", nameNative: "إجازة مرضية" },
-  { builtinKey: "family", name: "Family", nameNative: "ظروف عائلية" },
-  { builtinKey: "travel", name: "Travel", nameNative: "سفر" },
-] as const;
-
-/** Gives a school the standard leave types it lacks (new, or after a wipe); they are set inactive, never deleted. */
-export async function ensureLeaveTypes(scope: TenantScope): Promise<void> {
-  const [have] = await scope.db
-    .select({ n: count() })
-    .from(leaveTypes)
-    .where(scope.where(leaveTypes, isNotNull(leaveTypes.builtinKey)));
-  if ((have?.n ?? 0) >= DEFAULT_TYPES.length) return;
-  await scope.db
-    .insert(leaveTypes)
-    .values(DEFAULT_TYPES.map((t) => ({ ...t, tenantId: scope.tenantId })))
-    .onConflictDoNothing();
-}
+/** Sick, family and travel leave: every school has them from its first visit; set inactive, never deleted. */
+export const STANDARD_LEAVE_TYPES = standardRows({
+  table: leaveTypes,
+  rows: [
+    { builtinKey: "sick", name: "Sick leave", nameNative: "إجازة مرضية" },
+    { builtinKey: "family", name: "Family", nameNative: "ظروف عائلية" },
+    { builtinKey: "travel", name: "Travel", nameNative: "سفر" },
+  ],
+  noun: "standard leave type",
+  deleteCode: "leave.builtin",
+});
 
 /** Days from `from` to `to`, both counted. */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -219,7 +213,7 @@ export function mineCondition(userId: number, linkedIds: number[]) {
 
 /** The active leave types, by name, for the apply form. */
 export async function activeLeaveTypes(scope: TenantScope) {
-  await ensureLeaveTypes(scope);
+  await ensureStandardRows(scope, STANDARD_LEAVE_TYPES);
   return scope.db
     .select({ id: leaveTypes.id, name: leaveTypes.name, nameNative: leaveTypes.nameNative, yearlyAllowance: leaveTypes.yearlyAllowance })
     .from(leaveTypes)

@@ -45,6 +45,22 @@ describe("leave", () => {
     app = await testApp();
   });
 
+  it("gives a new school sick, family and travel leave, which can be set inactive but not deleted", async () => {
+    const s = await newSchool(app);
+    const types = await ok<{ rows: { id: number; name: string; status: string }[] }>(s.api.get("/admin/api/leavetypes?limit=50"));
+    expect(types.rows.map((t) => t.name).sort()).toEqual(["Family", "Sick leave", "Travel"]);
+    const sick = types.rows.find((t) => t.name === "Sick leave")!;
+    const refused = await s.api.delete(`/admin/api/leavetypes/${sick.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "leave.builtin", params: { field: "status", name: "Sick leave" } });
+    expect((await s.api.put("/admin/api/leavetypes", { id: sick.id, status: "inactive" })).statusCode).toBe(200);
+    // Set inactive, it stays inactive: the school is not given a second one.
+    const again = await ok<{ rows: { name: string; status: string }[] }>(s.api.get("/admin/api/leavetypes?limit=50"));
+    expect(again.rows.filter((t) => t.name === "Sick leave").map((t) => t.status)).toEqual(["inactive"]);
+    const own = await ok<{ data: { id: number } }>(s.api.post("/admin/api/leavetypes", { name: "Umrah", status: "active" }));
+    expect((await s.api.delete(`/admin/api/leavetypes/${own.data.id}`)).statusCode).toBe(200);
+  });
+
   it("lets a parent apply for their own child with a note attached, once however often it is sent", async () => {
     const { s, child, session, type, types } = await family(app);
     expect(types.map((t) => t.name)).toEqual(["Family", "Sick leave", "Travel"]);

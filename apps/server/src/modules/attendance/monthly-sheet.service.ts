@@ -3,10 +3,10 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
+import { rosterOn } from "../enrolments/enrolments.service.js";
 import { attendanceCodes } from "./attendance-codes.table.js";
 import { percentOf, presentMeanings } from "./attendance-percentages.service.js";
 import { attendanceMarks } from "./registers.table.js";
-import { rosterOn } from "./roster.service.js";
 import { datesOf, schoolDays } from "./school-days.service.js";
 
 const lastDayOf = (month: string) => {

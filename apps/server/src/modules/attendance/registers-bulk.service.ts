@@ -3,10 +3,10 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { badRequest } from "../../platform/http/errors.js";
 import { requireBatch } from "../academics/academics.service.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
+import { rosterOn } from "../enrolments/enrolments.service.js";
 import { requireStudent } from "../students/students.service.js";
 import { codesOf } from "./attendance-codes.service.js";
 import { attendanceMarks, attendanceRegisters } from "./registers.table.js";
-import { rosterOn } from "./roster.service.js";
 import { schoolDays } from "./school-days.service.js";
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters at 9 columns a row. */

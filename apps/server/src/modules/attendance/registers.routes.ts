@@ -13,23 +13,21 @@ import {
 } from "@taleem/contract";
 import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { inRequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { badRequest, conflict } from "../../platform/http/errors.js";
+import { badRequest } from "../../platform/http/errors.js";
+import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { requireStudent } from "../students/students.service.js";
-import { codesOf, ensureAttendanceDefaults, rulesOf, saveRules } from "./attendance-codes.service.js";
+import { codesOf, ensureAttendanceDefaults, rulesOf, STANDARD_CODES, saveRules } from "./attendance-codes.service.js";
 import { attendanceCodes } from "./attendance-codes.table.js";
 import { readRegister, saveRegisterMarks } from "./registers.service.js";
 import { attendanceMarks } from "./registers.table.js";
 import { saveTerm } from "./registers-bulk.service.js";
 import { studentDay } from "./student-day.service.js";
-
-const tag = () => Math.random().toString(36).slice(2, 6).toUpperCase();
 
 /** A mark of a new student and classroom, made straight in a school for the isolation suite. */
 async function sampleMark(scope: TenantScope) {
@@ -51,29 +49,15 @@ const markReply = (m: typeof attendanceMarks.$inferSelect, code: string) => ({
  * marks listed and removed, and one student's day by period.
  */
 export function registerRegisters(app: FastifyInstance, services: Services) {
-  app.register(async (codes) => {
-    // The codes' own list shows a new school its standard codes: given in a transaction of their own, before the call's.
-    codes.addHook("preHandler", async (req) => {
-      if (req.principal?.kind === "user") await inRequestContext(req, services.db, true, (ctx) => ensureAttendanceDefaults(ctx.scope));
-    });
-
-    serveResource(codes, attendanceCodeResource, attendanceCodes, {
-      beforeDelete: async (_ctx, row) => {
-        if (row.builtinKey)
-          throw conflict("attendance.builtin_code", `${row.code} is a standard code: set it inactive instead of deleting it.`, { field: "status" });
-      },
-      beforeUpdate: async (_ctx, existing, input) => {
-        const { id: _id, ...values } = input;
-        // A standard code keeps its meaning: "A" cannot come to count as present.
-        if (existing.builtinKey && values.meaning && values.meaning !== existing.meaning) {
-          throw conflict("attendance.meaning_fixed", "A standard code keeps its meaning; add a code of your own instead.", { field: "meaning" });
-        }
-        if (values.isDefault === false && existing.isDefault)
-          throw badRequest("attendance.default_needed", "Make another code the default instead.", { field: "isDefault" });
-        return values;
-      },
-      sample: async () => ({ code: `X${tag()}`, name: "Medical", meaning: "excused" as const, isDefault: false, order: 9, status: "active" as const }),
-    });
+  serveResource(app, attendanceCodeResource, attendanceCodes, {
+    standard: STANDARD_CODES,
+    beforeUpdate: async (_ctx, existing, input) => {
+      const { id: _id, ...values } = input;
+      if (values.isDefault === false && existing.isDefault)
+        throw badRequest("attendance.default_needed", "Make another code the default instead.", { field: "isDefault" });
+      return values;
+    },
+    sample: async () => ({ code: `X${sampleTag(4)}`, name: "Medical", meaning: "excused" as const, isDefault: false, order: 9, status: "active" as const }),
   });
 
   // Every other call finds the standard codes through codesOf, which gives them to a school lacking them.

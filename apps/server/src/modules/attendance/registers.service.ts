@@ -14,12 +14,13 @@ import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireBatch } from "../academics/academics.service.js";
 import { type ClassroomInfo, requireClassroom, userNames } from "../classrooms/classrooms.service.js";
+import { rosterOn } from "../enrolments/enrolments.service.js";
 import { requireStudent } from "../students/students.service.js";
+import { hourOf } from "../timetable/timetable.service.js";
 import { alertAbsences } from "./absence-alerts.service.js";
 import { codeBrief, codesOf } from "./attendance-codes.service.js";
 import { approvedLeaveOn } from "./leave.service.js";
 import { attendanceClientBatches, attendanceMarks, attendanceRegisters } from "./registers.table.js";
-import { hourOf, rosterOn } from "./roster.service.js";
 import { daysFrom, schoolDays, weekdayOf } from "./school-days.service.js";
 
 type Principal = RequestContext["principal"];

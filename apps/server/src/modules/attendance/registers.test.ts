@@ -24,7 +24,14 @@ describe("attendance registers", () => {
     const { s, codes } = await classOf(app, 1);
     expect(codes.map((c) => c.meaning)).toEqual(["present", "absent", "late", "excused", "on_leave", "half_day"]);
     expect(codes.filter((c) => c.isDefault).map((c) => c.code)).toEqual(["P"]);
-    expect((await s.api.delete(`/admin/api/attendance-code/${codes[1]!.id}`)).statusCode).toBe(409);
+    const refused = await s.api.delete(`/admin/api/attendance-code/${codes[1]!.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "attendance.builtin_code", params: { field: "status", code: "A" } });
+    // A standard code may be renamed, never made to mean something else.
+    const renamed = await s.api.put("/admin/api/attendance-code", { id: codes[1]!.id, name: "Absent (unexcused)", meaning: "present" });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({ code: "attendance.meaning_fixed", params: { field: "meaning" } });
+    expect((await s.api.put("/admin/api/attendance-code", { id: codes[1]!.id, name: "Absent (unexcused)" })).statusCode).toBe(200);
     const second = await s.api.post("/admin/api/attendance-code", { code: "PP", name: "Also present", meaning: "present", isDefault: true });
     expect(second.statusCode).toBe(409);
     expect(second.json().params.field).toBe("isDefault");

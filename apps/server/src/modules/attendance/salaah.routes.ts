@@ -9,9 +9,10 @@ import {
   salaahTypeResource,
 } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import { inRequestContext, type RequestContext } from "../../platform/actions/request-context.js";
+import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import { AppError, badRequest, notFound } from "../../platform/http/errors.js";
+import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { Services } from "../../platform/services.js";
@@ -21,17 +22,11 @@ import { requireClassroom } from "../classrooms/classrooms.service.js";
 import { sampleEnrolment } from "../enrolments/enrolment-samples.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { linkedStudents, requireStudent } from "../students/students.service.js";
-import { checkRange, classroomStudentIds, ensureSalaahDefaults, groupedLogs, requirePastDate, saveClassMarks } from "./salaah.service.js";
+import { checkRange, classroomStudentIds, groupedLogs, requirePastDate, STANDARD_PRAYERS, STANDARD_SALAAH_OPTIONS, saveClassMarks } from "./salaah.service.js";
 import { salaahLogs, salaahOptions, salaahTypes } from "./salaah.table.js";
 
-const tag = () => Math.random().toString(36).slice(2, 8);
-const sampleType = (scope: TenantScope) => scope.insert(salaahTypes, { name: `Tahajjud ${tag()}`, order: 9 });
-const sampleOption = (scope: TenantScope) => scope.insert(salaahOptions, { name: `On time ${tag()}`, meaning: "congregation" });
-
-/** A standard prayer or option is set inactive, never deleted: the defaults would only come back. */
-const keepStandard = async (_ctx: RequestContext, row: { builtinKey: string | null; name: string }) => {
-  if (row.builtinKey) throw conflict("salaah.builtin", `${row.name} is a standard entry: set it inactive instead of deleting it.`, { field: "status" });
-};
+const sampleType = (scope: TenantScope) => scope.insert(salaahTypes, { name: `Tahajjud ${sampleTag()}`, order: 9 });
+const sampleOption = (scope: TenantScope) => scope.insert(salaahOptions, { name: `On time ${sampleTag()}`, meaning: "congregation" });
 
 /** Whether the caller may read this student's prayers: a parent their own child, staff with attendance view. */
 async function requireReadableStudent(ctx: RequestContext, studentId: number) {
@@ -49,118 +44,103 @@ async function requireReadableStudent(ctx: RequestContext, studentId: number) {
  * logs, a class's day, the grouped reply for a range, a whole class for one prayer in one call,
  * and a parent's view of their child.
  */
-export function registerSalaah(app: FastifyInstance, services: Services) {
-  app.register(async (scoped) => {
-    // In a transaction of its own, before the call's: the first list already shows the standard prayers.
-    scoped.addHook("preHandler", async (req) => {
-      if (req.principal?.kind === "user") await inRequestContext(req, services.db, true, (ctx) => ensureSalaahDefaults(ctx.scope));
-    });
-
-    serveResource(scoped, salaahTypeResource, salaahTypes, {
-      beforeDelete: keepStandard,
-      sample: async () => ({ name: `Tahajjud ${tag()}`, order: 7, time: "03:30", status: "active" as const }),
-    });
-
-    serveResource(scoped, salaahOptionResource, salaahOptions, {
-      beforeDelete: keepStandard,
-      beforeUpdate: async (_ctx, existing, input) => {
-        const { id: _id, ...values } = input;
-        // A standard option's meaning is what it is: "missed" cannot come to count as prayed.
-        if (existing.builtinKey && values.meaning && values.meaning !== existing.meaning) {
-          throw conflict("salaah.meaning_fixed", "A standard option keeps its meaning; add an option of your own instead.", { field: "meaning" });
-        }
-        return values;
-      },
-      sample: async () => ({ name: `Prayed at home ${tag()}`, meaning: "alone" as const, order: 9, status: "active" as const }),
-    });
-
-    serveResource(scoped, salaahLogResource, salaahLogs, {
-      scope: (ctx) => linkedStudentScope(ctx, salaahLogs.studentId),
-      beforeCreate: async (ctx, input) => {
-        await requireStudent(ctx.scope, input.studentId);
-        await Promise.all([ctx.scope.find(salaahTypes, input.salaahTypeId, "Prayer type"), ctx.scope.find(salaahOptions, input.optionId, "Option")]);
-        await requirePastDate(ctx.scope, input.date);
-        return { ...input, markedBy: ctx.principal.userId };
-      },
-      beforeUpdate: async (ctx, _existing, input) => {
-        const { id: _id, ...values } = input;
-        if (values.studentId) await requireStudent(ctx.scope, values.studentId);
-        if (values.salaahTypeId) await ctx.scope.find(salaahTypes, values.salaahTypeId, "Prayer type");
-        if (values.optionId) await ctx.scope.find(salaahOptions, values.optionId, "Option");
-        if (values.date) await requirePastDate(ctx.scope, values.date);
-        return { ...values, markedBy: ctx.principal.userId };
-      },
-      sample: async (scope) => {
-        const [student, type, option] = await Promise.all([sampleStudent(scope), sampleType(scope), sampleOption(scope)]);
-        return { studentId: student.id, salaahTypeId: type.id, optionId: option.id, date: "2026-01-05" };
-      },
-    });
-
-    serveAction(
-      scoped,
-      salaahClassDay,
-      async (ctx, { query }) => {
-        await requireClassroom(ctx.scope, query.classroomId);
-        return groupedLogs(ctx.scope, await classroomStudentIds(ctx.scope, query.classroomId), query.date, query.date);
-      },
-      { sample: async (scope) => ({ query: { classroomId: (await sampleClassroom(scope)).id, date: "2026-01-05" } }) },
-    );
-
-    serveAction(
-      scoped,
-      salaahGrouped,
-      async (ctx, { query }) => {
-        checkRange(query.from, query.to);
-        if (query.classroomId) {
-          await requireClassroom(ctx.scope, query.classroomId);
-          return groupedLogs(ctx.scope, await classroomStudentIds(ctx.scope, query.classroomId), query.from, query.to);
-        }
-        if (!query.studentId) throw badRequest("salaah.whose", "Give a classroom or a student.", { field: "classroomId" });
-        await requireStudent(ctx.scope, query.studentId);
-        return groupedLogs(ctx.scope, [query.studentId], query.from, query.to);
-      },
-      { sample: async (scope) => ({ query: { studentId: (await sampleStudent(scope)).id, from: "2026-01-01", to: "2026-01-07" } }) },
-    );
-
-    serveAction(
-      scoped,
-      salaahBulkUpdate,
-      async (ctx, { body }) => {
-        const changed = await saveClassMarks(ctx.scope, body, ctx.principal.userId);
-        if (changed) {
-          await ctx.audit({
-            action: "update",
-            entity: "salaah_logs",
-            entityId: body.classroomId,
-            details: { date: body.date, salaahTypeId: body.salaahTypeId, marked: body.entries.length, changed },
-          });
-        }
-        return { message: changed ? "Prayers saved" : "Nothing changed", saved: body.entries.length, changed };
-      },
-      {
-        sample: async (scope) => {
-          const [enrolment, type, option] = await Promise.all([sampleEnrolment(scope), sampleType(scope), sampleOption(scope)]);
-          return {
-            body: {
-              classroomId: enrolment.classroomId,
-              date: "2026-01-05",
-              salaahTypeId: type.id,
-              entries: [{ studentId: enrolment.studentId, optionId: option.id }],
-            },
-          };
-        },
-      },
-    );
-
-    serveAction(
-      scoped,
-      childSalaah,
-      async (ctx, { query }) => {
-        checkRange(query.from, query.to);
-        await requireReadableStudent(ctx, query.student);
-        return groupedLogs(ctx.scope, [query.student], query.from, query.to);
-      },
-      { sample: async (scope) => ({ query: { student: (await sampleStudent(scope)).id, from: "2026-01-01", to: "2026-01-07" } }) },
-    );
+export function registerSalaah(app: FastifyInstance, _services: Services) {
+  serveResource(app, salaahTypeResource, salaahTypes, {
+    standard: STANDARD_PRAYERS,
+    sample: async () => ({ name: `Tahajjud ${sampleTag()}`, order: 7, time: "03:30", status: "active" as const }),
   });
+
+  serveResource(app, salaahOptionResource, salaahOptions, {
+    standard: STANDARD_SALAAH_OPTIONS,
+    sample: async () => ({ name: `Prayed at home ${sampleTag()}`, meaning: "alone" as const, order: 9, status: "active" as const }),
+  });
+
+  serveResource(app, salaahLogResource, salaahLogs, {
+    scope: (ctx) => linkedStudentScope(ctx, salaahLogs.studentId),
+    beforeCreate: async (ctx, input) => {
+      await requireStudent(ctx.scope, input.studentId);
+      await Promise.all([ctx.scope.find(salaahTypes, input.salaahTypeId, "Prayer type"), ctx.scope.find(salaahOptions, input.optionId, "Option")]);
+      await requirePastDate(ctx.scope, input.date);
+      return { ...input, markedBy: ctx.principal.userId };
+    },
+    beforeUpdate: async (ctx, _existing, input) => {
+      const { id: _id, ...values } = input;
+      if (values.studentId) await requireStudent(ctx.scope, values.studentId);
+      if (values.salaahTypeId) await ctx.scope.find(salaahTypes, values.salaahTypeId, "Prayer type");
+      if (values.optionId) await ctx.scope.find(salaahOptions, values.optionId, "Option");
+      if (values.date) await requirePastDate(ctx.scope, values.date);
+      return { ...values, markedBy: ctx.principal.userId };
+    },
+    sample: async (scope) => {
+      const [student, type, option] = await Promise.all([sampleStudent(scope), sampleType(scope), sampleOption(scope)]);
+      return { studentId: student.id, salaahTypeId: type.id, optionId: option.id, date: "2026-01-05" };
+    },
+  });
+
+  serveAction(
+    app,
+    salaahClassDay,
+    async (ctx, { query }) => {
+      await requireClassroom(ctx.scope, query.classroomId);
+      return groupedLogs(ctx.scope, await classroomStudentIds(ctx.scope, query.classroomId), query.date, query.date);
+    },
+    { sample: async (scope) => ({ query: { classroomId: (await sampleClassroom(scope)).id, date: "2026-01-05" } }) },
+  );
+
+  serveAction(
+    app,
+    salaahGrouped,
+    async (ctx, { query }) => {
+      checkRange(query.from, query.to);
+      if (query.classroomId) {
+        await requireClassroom(ctx.scope, query.classroomId);
+        return groupedLogs(ctx.scope, await classroomStudentIds(ctx.scope, query.classroomId), query.from, query.to);
+      }
+      if (!query.studentId) throw badRequest("salaah.whose", "Give a classroom or a student.", { field: "classroomId" });
+      await requireStudent(ctx.scope, query.studentId);
+      return groupedLogs(ctx.scope, [query.studentId], query.from, query.to);
+    },
+    { sample: async (scope) => ({ query: { studentId: (await sampleStudent(scope)).id, from: "2026-01-01", to: "2026-01-07" } }) },
+  );
+
+  serveAction(
+    app,
+    salaahBulkUpdate,
+    async (ctx, { body }) => {
+      const changed = await saveClassMarks(ctx.scope, body, ctx.principal.userId);
+      if (changed) {
+        await ctx.audit({
+          action: "update",
+          entity: "salaah_logs",
+          entityId: body.classroomId,
+          details: { date: body.date, salaahTypeId: body.salaahTypeId, marked: body.entries.length, changed },
+        });
+      }
+      return { message: changed ? "Prayers saved" : "Nothing changed", saved: body.entries.length, changed };
+    },
+    {
+      sample: async (scope) => {
+        const [enrolment, type, option] = await Promise.all([sampleEnrolment(scope), sampleType(scope), sampleOption(scope)]);
+        return {
+          body: {
+            classroomId: enrolment.classroomId,
+            date: "2026-01-05",
+            salaahTypeId: type.id,
+            entries: [{ studentId: enrolment.studentId, optionId: option.id }],
+          },
+        };
+      },
+    },
+  );
+
+  serveAction(
+    app,
+    childSalaah,
+    async (ctx, { query }) => {
+      checkRange(query.from, query.to);
+      await requireReadableStudent(ctx, query.student);
+      return groupedLogs(ctx.scope, [query.student], query.from, query.to);
+    },
+    { sample: async (scope) => ({ query: { student: (await sampleStudent(scope)).id, from: "2026-01-01", to: "2026-01-07" } }) },
+  );
 }

@@ -1,6 +1,7 @@
 import { SALAAH_MAX_RANGE_DAYS, type SalaahGrouped, type SalaahMeaning } from "@taleem/contract";
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/http/errors.js";
+import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
@@ -9,52 +10,37 @@ import { requireStudent, studentsByIds } from "../students/students.service.js";
 import { salaahLogs, salaahOptions, salaahTypes } from "./salaah.table.js";
 
 /** The prayers every school starts with, in their order, at usual times (the school changes them). */
-const DEFAULT_TYPES = [
-  { builtinKey: "fajr", name: "Fajr", nameNative: "الفجر", time: "05:15" },
-  { builtinKey: "zuhr", name: "Zuhr", nameNative: "الظهر", time: "12:45" },
-  { builtinKey: "asr", name: "Asr", nameNative: "العصر", time: "16:15" },
-  { builtinKey: "maghrib", name: "Maghrib", nameNative: "المغرب", time: "18:30" },
-  { builtinKey: "isha", name: "Isha", nameNative: "العشاء", time: "20:00" },
-  // Friday's congregational prayer: a type of its own, so a school can log it beside Zuhr.
-  { builtinKey: "jumuah", name: "Jumuah", nameNative: "الجمعة", time: "13:15" },
-] as const;
+export const STANDARD_PRAYERS = standardRows({
+  table: salaahTypes,
+  rows: [
+    { builtinKey: "fajr", name: "Fajr", nameNative: "الفجر", time: "05:15" },
+    { builtinKey: "zuhr", name: "Zuhr", nameNative: "الظهر", time: "12:45" },
+    { builtinKey: "asr", name: "Asr", nameNative: "العصر", time: "16:15" },
+    { builtinKey: "maghrib", name: "Maghrib", nameNative: "المغرب", time: "18:30" },
+    { builtinKey: "isha", name: "Isha", nameNative: "العشاء", time: "20:00" },
+    // Friday's congregational prayer: a type of its own, so a school can log it beside Zuhr.
+    { builtinKey: "jumuah", name: "Jumuah", nameNative: "الجمعة", time: "13:15" },
+  ].map((t, i) => ({ ...t, order: i + 1 })),
+  noun: "standard prayer",
+  deleteCode: "salaah.builtin",
+});
 
-const DEFAULT_OPTIONS: { builtinKey: SalaahMeaning; name: string; nameNative: string }[] = [
-  { builtinKey: "congregation", name: "In congregation", nameNative: "جماعة" },
-  { builtinKey: "alone", name: "Alone", nameNative: "منفرد" },
-  { builtinKey: "late", name: "Late", nameNative: "قضاء" },
-  { builtinKey: "missed", name: "Missed", nameNative: "فائتة" },
-  { builtinKey: "excused", name: "Excused", nameNative: "معذور" },
-];
-
-/**
- * Gives a school the standard prayers and options it lacks (a new school, or after a wipe). The
- * standard rows cannot be deleted, only set inactive, so counting them tells whether any is missing.
- */
-export async function ensureSalaahDefaults(scope: TenantScope): Promise<void> {
-  const [types, options] = await Promise.all([
-    scope.db
-      .select({ n: count() })
-      .from(salaahTypes)
-      .where(scope.where(salaahTypes, isNotNull(salaahTypes.builtinKey))),
-    scope.db
-      .select({ n: count() })
-      .from(salaahOptions)
-      .where(scope.where(salaahOptions, isNotNull(salaahOptions.builtinKey))),
-  ]);
-  if ((types[0]?.n ?? 0) < DEFAULT_TYPES.length) {
-    await scope.db
-      .insert(salaahTypes)
-      .values(DEFAULT_TYPES.map((t, i) => ({ ...t, order: i + 1, tenantId: scope.tenantId })))
-      .onConflictDoNothing();
-  }
-  if ((options[0]?.n ?? 0) < DEFAULT_OPTIONS.length) {
-    await scope.db
-      .insert(salaahOptions)
-      .values(DEFAULT_OPTIONS.map((o, i) => ({ ...o, meaning: o.builtinKey, order: i + 1, tenantId: scope.tenantId })))
-      .onConflictDoNothing();
-  }
-}
+/** How a prayer was kept; a standard option's meaning is fixed: "missed" cannot come to count as prayed. */
+export const STANDARD_SALAAH_OPTIONS = standardRows({
+  table: salaahOptions,
+  rows: (
+    [
+      { builtinKey: "congregation", name: "In congregation", nameNative: "جماعة" },
+      { builtinKey: "alone", name: "Alone", nameNative: "منفرد" },
+      { builtinKey: "late", name: "Late", nameNative: "قضاء" },
+      { builtinKey: "missed", name: "Missed", nameNative: "فائتة" },
+      { builtinKey: "excused", name: "Excused", nameNative: "معذور" },
+    ] as const
+  ).map((o, i) => ({ ...o, meaning: o.builtinKey as SalaahMeaning, order: i + 1 })),
+  noun: "standard option",
+  deleteCode: "salaah.builtin",
+  fixed: [{ field: "meaning", code: "salaah.meaning_fixed", message: "A standard option keeps its meaning; add an option of your own instead." }],
+});
 
 /** A date the school has reached (its own today), or 400 naming the field. */
 export async function requirePastDate(scope: TenantScope, date: string, field = "date") {
@@ -70,7 +56,7 @@ export function checkRange(from: string, to: string) {
 }
 
 async function activeTypesAndOptions(scope: TenantScope) {
-  await ensureSalaahDefaults(scope);
+  await ensureStandardRows(scope, STANDARD_PRAYERS, STANDARD_SALAAH_OPTIONS);
   const [types, options] = await Promise.all([
     scope.db
       .select()

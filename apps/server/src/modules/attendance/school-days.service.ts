@@ -44,9 +44,7 @@ export async function schoolDays(scope: TenantScope) {
 export type SchoolDays = Awaited<ReturnType<typeof schoolDays>>;
 
 /** A range one call may read, or 400 naming `to`. */
-export function checkRange(from: string, to: string) {
+export function checkRange(from: string, to: string, max = ATTENDANCE_MAX_RANGE_DAYS) {
   if (from > to) throw badRequest("attendance.bad_range", "The range ends before it starts.", { field: "to" });
-  if (daysFrom(from, to) >= ATTENDANCE_MAX_RANGE_DAYS) {
-    throw badRequest("attendance.range_too_long", `At most ${ATTENDANCE_MAX_RANGE_DAYS} days at once.`, { field: "to", max: ATTENDANCE_MAX_RANGE_DAYS });
-  }
+  if (daysFrom(from, to) >= max) throw badRequest("attendance.range_too_long", `At most ${max} days at once.`, { field: "to", max });
 }

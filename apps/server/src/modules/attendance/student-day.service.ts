@@ -2,10 +2,10 @@ import { type AttendanceMeaning, statusOf } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { hoursOfDay } from "../timetable/timetable.service.js";
 import { rulesOf } from "./attendance-codes.service.js";
 import { attendanceCodes } from "./attendance-codes.table.js";
 import { attendanceMarks } from "./registers.table.js";
-import { hoursOfDay } from "./roster.service.js";
 import { weekdayOf } from "./school-days.service.js";
 
 const hhmm = (t: string) => t.slice(0, 5);

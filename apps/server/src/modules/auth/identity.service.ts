@@ -86,7 +86,7 @@ export function authUser(tenant: TenantRow, user: UserRecord, profile: ProfileIn
     email: user.email,
     language: user.language as AuthUser["language"],
     code: tenant.code,
-    tenant: { id: tenant.id, name: tenant.name, code: tenant.code, logo: tenant.logo },
+    tenant: { id: tenant.id, name: tenant.name, code: tenant.code, logo: tenant.logo, timeZone: tenant.timeZone },
     role: { id: profile.roleId, name: profile.roleName, builtin: profile.builtin, area: profile.area, permissions: profile.permissions },
     profile: summary(profile),
     profiles: all.map(summary),

@@ -127,3 +127,6 @@ export async function classroomsOfBatch(scope: TenantScope, batchId: number): Pr
     .where(scope.where(classrooms, eq(classrooms.batchId, batchId)));
   return describe(scope, rows);
 }
+
+/** Classrooms of the school, active only when asked. */
+export const classroomCount = (scope: TenantScope, activeOnly = false) => scope.count(classrooms, activeOnly ? eq(classrooms.status, "active") : undefined);

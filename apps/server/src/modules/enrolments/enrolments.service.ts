@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type ClassroomInfo, classroomInfos } from "../classrooms/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
-import { type EnrolmentRecord, enrolments } from "./enrolments.table.js";
+import { type EnrolmentRecord, enrolmentListJoin, enrolments } from "./enrolments.table.js";
 
 /** 256 random bits, base64url: what the public verification link carries. */
 const newRecordToken = () => randomBytes(32).toString("base64url");
@@ -129,21 +129,22 @@ export function activeStudentIds(scope: TenantScope, by: { classroomId?: number;
     );
 }
 
-/** Enrolments (any status) of a student, of a classroom, or of a batch: history a delete must keep. */
-export async function enrolmentCount(scope: TenantScope, by: { studentId?: number; classroomId?: number; batchId?: number; courseId?: number }) {
-  const [n] = await scope.db
-    .select({ n: count() })
-    .from(enrolments)
-    .where(
-      scope.where(
-        enrolments,
-        by.studentId !== undefined ? eq(enrolments.studentId, by.studentId) : undefined,
-        by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
-        by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
-        by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
-      ),
-    );
-  return n?.n ?? 0;
+/**
+ * Enrolments of a student, of a classroom, of a batch (any status: history a delete must keep),
+ * or of one status across the school.
+ */
+export function enrolmentCount(
+  scope: TenantScope,
+  by: { studentId?: number; classroomId?: number; batchId?: number; courseId?: number; status?: EnrolmentRecord["status"] },
+) {
+  return scope.count(
+    enrolments,
+    by.studentId !== undefined ? eq(enrolments.studentId, by.studentId) : undefined,
+    by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
+    by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
+    by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
+    by.status !== undefined ? eq(enrolments.status, by.status) : undefined,
+  );
 }
 
 /** Active student counts per classroom. */
@@ -196,4 +197,51 @@ export async function activeEnrolmentsOfCourse(scope: TenantScope, courseId: num
 /** Inserts new enrolments (values from enrolmentValues) in the caller's transaction. */
 export function insertEnrolments(scope: TenantScope, values: ReturnType<typeof enrolmentValues>[]) {
   return scope.insertMany(enrolments, values);
+}
+
+export interface RosterLine {
+  studentId: number;
+  rollNo: number | null;
+  name: string;
+  nameNative: string | null;
+  admissionNo: string;
+  classroomLabel: string;
+  startedOn: string;
+  endedOn: string | null;
+}
+
+/**
+ * The children of a classroom on `date` (or, with `until`, at any time in date..until), roll
+ * order, with their names and the classroom's label in one statement. Unlike the active
+ * enrolments above, a past day keeps a child who has since moved class: a register of last term
+ * still lists who was there.
+ */
+export async function rosterOn(scope: TenantScope, classroomId: number, date: string, until = date): Promise<RosterLine[]> {
+  const query = scope.db
+    .selectDistinctOn([enrolments.studentId], {
+      studentId: enrolments.studentId,
+      rollNo: enrolments.rollNo,
+      name: enrolmentListJoin.columns.studentName!,
+      nameNative: enrolmentListJoin.columns.studentNameNative!,
+      admissionNo: enrolmentListJoin.columns.admissionNo!,
+      classroomLabel: enrolmentListJoin.columns.classroomLabel!,
+      startedOn: enrolments.startedOn,
+      endedOn: enrolments.endedOn,
+    })
+    .from(enrolments);
+  const rows = await enrolmentListJoin
+    .join(query)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.classroomId, classroomId),
+        lte(enrolments.startedOn, until),
+        or(isNull(enrolments.endedOn), gt(enrolments.endedOn, date)),
+        // An enrolment removed as a mistake (no end date) never had the child in class.
+        sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`,
+      ),
+    )
+    .orderBy(asc(enrolments.studentId), sql`${enrolments.startedOn} desc`);
+  // Roll order, then name: how the register is read out.
+  return (rows as RosterLine[]).sort((a, b) => (a.rollNo ?? Number.MAX_SAFE_INTEGER) - (b.rollNo ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name));
 }

@@ -8,7 +8,7 @@ import { roles } from "../../platform/auth/roles.table.js";
 import { guardians, profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { type StudentRecord, students } from "./students.table.js";
+import { type StudentRecord, studentGroupMembers, studentGroups, students } from "./students.table.js";
 
 /** Row scoping for anything that belongs to a student: the platform's linked-students rule. */
 export { linkedStudentScope as guardianScope } from "../../platform/security/linked-students.js";
@@ -245,4 +245,43 @@ export async function upsertStudents(
  */
 export function insertStudent(scope: TenantScope, values: Omit<typeof students.$inferInsert, "tenantId">): Promise<StudentRecord> {
   return scope.insert(students, values);
+}
+
+/** Students of the school, of one status when given. */
+export const studentCount = (scope: TenantScope, status?: StudentRecord["status"]) => scope.count(students, status ? eq(students.status, status) : undefined);
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** Active students born on `today`'s day and month, by name; 29 February's birthday is kept on 28 February in other years. */
+export async function birthdaysOn(scope: TenantScope, today: string) {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const days = month === 2 && day === 28 && !isLeap(year) ? [28, 29] : [day];
+  const rows = await scope.db
+    .select()
+    .from(students)
+    .where(
+      scope.where(
+        students,
+        eq(students.status, "active"),
+        sql`extract(month from ${students.dateOfBirth}) = ${month}`,
+        sql`extract(day from ${students.dateOfBirth}) in (${sql.join(
+          days.map((d) => sql`${d}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(asc(students.name))
+    .limit(100);
+  return rows.map((s) => ({ ...presentBrief(s), dateOfBirth: s.dateOfBirth!, turns: year - Number(s.dateOfBirth!.slice(0, 4)) }));
+}
+
+/** The students of these groups (another school's group is a 404), each once. */
+export async function groupMemberIds(scope: TenantScope, groupIds: number[]): Promise<number[]> {
+  for (const id of groupIds) await scope.find(studentGroups, id, "Student group");
+  if (!groupIds.length) return [];
+  const rows = await scope.db
+    .selectDistinct({ studentId: studentGroupMembers.studentId })
+    .from(studentGroupMembers)
+    .where(scope.where(studentGroupMembers, inArray(studentGroupMembers.groupId, groupIds)));
+  return rows.map((r) => r.studentId);
 }

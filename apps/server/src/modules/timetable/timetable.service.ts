@@ -172,3 +172,35 @@ export async function entryOfHour(scope: TenantScope, hourId: number) {
     .limit(1);
   return t;
 }
+
+export type HourBrief = { id: number; classroomId: number; dayOfWeek: number; startTime: string; endTime: string; label: string | null };
+
+const HOUR_BRIEF = {
+  id: hours.id,
+  classroomId: hours.classroomId,
+  dayOfWeek: hours.dayOfWeek,
+  startTime: hours.startTime,
+  endTime: hours.endTime,
+  label: hours.label,
+};
+
+/** One timetable hour of this school, or undefined. */
+export async function hourOf(scope: TenantScope, hourId: number): Promise<HourBrief | undefined> {
+  const [row] = await scope.db
+    .select(HOUR_BRIEF)
+    .from(hours)
+    .where(scope.where(hours, eq(hours.id, hourId)));
+  return row;
+}
+
+/** A classroom's hours of a weekday, in time order. */
+export async function hoursOfDay(scope: TenantScope, classroomId: number, dayOfWeek: number): Promise<HourBrief[]> {
+  return scope.db
+    .select(HOUR_BRIEF)
+    .from(hours)
+    .where(scope.where(hours, eq(hours.classroomId, classroomId), eq(hours.dayOfWeek, dayOfWeek)))
+    .orderBy(asc(hours.startTime));
+}
+
+/** Timetable hours the school has made. */
+export const hourCount = (scope: TenantScope) => scope.count(hours);

@@ -13,6 +13,7 @@ import type { TenantScope } from "../tenancy/tenant-scope.js";
 import type { TenantTable } from "../tenancy/tenant-table.js";
 import { checkDefinition, filterColumn, filterCondition, searchPattern, TEXT_COLUMNS } from "./list-filters.js";
 import { presentingSerializer } from "./reply-presenter.js";
+import { type AnyStandardRows, ensureStandardRows, refuseFixedChange, refuseStandardDelete, type StandardRows } from "./standard-rows.js";
 
 type Row<T extends TenantTable> = T["$inferSelect"];
 type Values<T extends TenantTable> = Omit<T["$inferInsert"], "tenantId">;
@@ -52,6 +53,11 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   auditView?: (ctx: RequestContext, row: Row<T>) => Promise<Record<string, unknown>>;
   /** Extra keys on the list reply (activeRoles, inactiveRoles). */
   listExtras?: (ctx: RequestContext, tenantWhere: SQL) => Promise<Record<string, unknown>>;
+  /**
+   * The rows every school has (standard-rows.ts): given to a school lacking them before any of
+   * these routes runs, refused deletion, their fixed fields kept.
+   */
+  standard?: StandardRows<T>;
   /** A valid create body made in `scope`, for the generic isolation suite. */
   sample: (scope: TenantScope) => Promise<Create>;
 }
@@ -103,6 +109,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   const name = human(def);
   const columns = table as unknown as Record<string, PgColumn>;
   const present = hooks.present ?? (async (_ctx, rows) => rows as unknown as Out[]);
+  const standard: AnyStandardRows | undefined = hooks.standard;
   const hookFilters = hooks.filters ?? {};
   checkDefinition(def, columns, Object.keys(hookFilters));
   const uploadFields = uploadFieldsOfBodies(def.create, def.update);
@@ -138,7 +145,11 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       schema: { ...doc, ...schema, response: { ...s.response, ...errors } },
       // Replies shaped by a presenter compiled from their schema, not parsed row by row.
       serializerCompiler: presentingSerializer,
-      handler: (req) => inRequestContext(req, db, true, async (ctx) => keepLinkedStudents(ctx, spots, await run(ctx, req))),
+      handler: (req) =>
+        inRequestContext(req, db, true, async (ctx) => {
+          if (standard) await ensureStandardRows(ctx.scope, standard);
+          return keepLinkedStudents(ctx, spots, await run(ctx, req));
+        }),
     });
   };
 
@@ -205,6 +216,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
     await checkUploadFields(ctx.scope, uploadFields, input);
     const before = await auditView(ctx, existing);
     const { id: _id, ...rest } = input as Record<string, unknown>;
+    if (standard) refuseFixedChange(standard, existing, rest);
     const values = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, existing, input) : (rest as Partial<Values<T>>);
     const updated = Object.keys(values).length ? await ctx.scope.update(table, input.id, values as Partial<T["$inferInsert"]>, capital(name)) : existing;
     await hooks.afterUpdate?.(ctx, updated, input);
@@ -224,6 +236,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       const { id } = req.params as { id: number };
       const existing = await findVisible(ctx, id);
       const before = await auditView(ctx, existing);
+      if (standard) refuseStandardDelete(standard, existing);
       await hooks.beforeDelete?.(ctx, existing);
       const counts = await countReferences(ctx.scope, table, id);
       if (Object.keys(counts).length) {

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../http/errors.js";
 import { TENANT_SETTING } from "./row-security.js";
@@ -23,6 +23,15 @@ export class TenantScope {
   /** The tenant condition for `table`, and'ed with any further conditions. */
   where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  /** How many of this tenant's rows of `table` meet the conditions. */
+  async count(table: TenantTable, ...conditions: (SQL | undefined)[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(table as Loose)
+      .where(this.where(table, ...conditions));
+    return row?.n ?? 0;
   }
 
   async find<T extends TenantTable>(table: T, id: number, what?: string): Promise<T["$inferSelect"]> {
