@@ -88,6 +88,9 @@ const schema = z.object({
   IMPORT_ALLOW_EXTRA: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool.optional(),
+  /** Native wrappers' push: a Firebase service account key (its JSON, or the path of its file), and the API's address. */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_API_URL: url(["http:", "https:"]).default("https://fcm.googleapis.com"),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   WEB_DIST: z.string().optional(),

@@ -4,11 +4,7 @@ import { appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
 const browser = setupBrowser();
 
 describe("messaging", () => {
-  // Skipped, with issue 12 left open: after this session's integration the embedded database's
-  // message log no longer reaches "Read" in this run (webhooks arrive; the statuses stay). The
-  // server's bulk-whatsapp test covers statuses on both databases; this screen test returns once
-  // the cause is found.
-  it.skip("the admin previews a WhatsApp template for a class in each parent's language, sends it, and follows it to read in the log", async () => {
+  it("the admin previews a WhatsApp template for a class in each parent's language, sends it, and follows it to read in the log", async () => {
     const page = await browser.page();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -34,19 +30,10 @@ describe("messaging", () => {
     await page.getByRole("button", { name: /^Send to \d+$/ }).click();
     await page.getByRole("link", { name: "Follow delivery in the message log" }).waitFor({ timeout: 30_000 });
     await page.getByRole("link", { name: "Follow delivery in the message log" }).click();
-    // The fake Cloud API reports sent, delivered and read; the log shows it when reopened (on a
-    // loaded machine the webhooks can take longer than opening the page).
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await appReady(page);
-          await page.waitForLoadState("networkidle");
-          return page.getByText("Read", { exact: true }).count();
-        },
-        { timeout: 60_000, interval: 3000 },
-      )
-      .toBeGreaterThan(0);
+    // Once, a full run stayed on the send page after this click (not seen since): say so plainly if it does.
+    await page.waitForURL((u) => u.pathname === "/admin/message-log" && u.searchParams.has("bulkSendId"));
+    // The fake Cloud API reports sent, delivered and read by webhook; the log follows them by itself.
+    await page.getByText("Read", { exact: true }).first().waitFor({ timeout: 60_000 });
     expect(await seriousViolations(page)).toBe("");
   });
 

@@ -5,7 +5,7 @@ import { defineResource, ListQuery } from "../resource.js";
 import { Instant, Language, RowId } from "../values.js";
 
 /** Who an announcement goes to: everyone in the school, or the parents of courses' or classrooms' students, or roles, or chosen people. */
-export const ANNOUNCEMENT_AUDIENCES = ["school", "courses", "classrooms", "roles", "people"] as const;
+export const ANNOUNCEMENT_AUDIENCES = ["school", "courses", "classrooms", "groups", "roles", "people"] as const;
 export const AnnouncementAudience = z.enum(ANNOUNCEMENT_AUDIENCES);
 export type AnnouncementAudience = z.infer<typeof AnnouncementAudience>;
 

@@ -8,6 +8,7 @@ import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireCourse } from "../academics/academics.service.js";
 import { requireClassroom } from "../classrooms/classrooms.service.js";
 import { activeEnrolmentsOf, activeEnrolmentsOfCourse, activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { groupMemberIds } from "../students/students.service.js";
 import { announcementRecipients, announcements } from "./announcements.table.js";
 import { type NotifyContext, sendNotification } from "./notifications.service.js";
 import { notifications } from "./notifications.table.js";
@@ -41,7 +42,7 @@ async function activePeople(scope: TenantScope, ids?: number[]) {
 }
 
 /** Guardians of these students (each reached through the first of their children listed). */
-async function parentsOf(scope: TenantScope, enrolled: { studentId: number; classroomId: number }[]): Promise<Reached[]> {
+async function parentsOf(scope: TenantScope, enrolled: { studentId: number; classroomId: number | null }[]): Promise<Reached[]> {
   if (!enrolled.length) return [];
   const classOf = new Map(enrolled.map((e) => [e.studentId, e.classroomId]));
   const links = await scope.db
@@ -81,7 +82,8 @@ async function withChildren(scope: TenantScope, userIds: number[]): Promise<Reac
 
 /**
  * Who an audience is: the whole school's active people, the parents of the students now in
- * chosen classrooms or courses, the holders of chosen roles, or chosen people. Another school's
+ * chosen classrooms or courses or in chosen student groups, the holders of chosen roles, or
+ * chosen people. Another school's
  * classroom, course, role or person is a 404.
  */
 export async function audienceOf(scope: TenantScope, audience: AnnouncementAudience, ids: number[]): Promise<Reached[]> {
@@ -117,6 +119,18 @@ export async function audienceOf(scope: TenantScope, audience: AnnouncementAudie
         enrolled.push(...(await activeEnrolmentsOfCourse(scope, id)));
       }
       return onlyActive(scope, await parentsOf(scope, enrolled));
+    }
+    case "groups": {
+      // A group (the hostel boarders, the Quran competition team) may hold children of any class, or of none yet.
+      const members = await groupMemberIds(scope, ids);
+      const classOf = new Map((await activeEnrolmentsOfStudents(scope, members)).map((e) => [e.studentId, e.classroomId]));
+      return onlyActive(
+        scope,
+        await parentsOf(
+          scope,
+          members.map((studentId) => ({ studentId, classroomId: classOf.get(studentId) ?? null })),
+        ),
+      );
     }
   }
 }

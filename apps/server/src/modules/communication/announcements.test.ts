@@ -44,6 +44,24 @@ describe("announcements", () => {
     expect((await other.api.get(`/admin/api/announcement/${sent.data.id}`)).statusCode).toBe(404);
   });
 
+  it("published to a student group, tells the parents of its children across classes, and no one else", async () => {
+    const s = await schoolWithParents(app);
+    const other = await schoolWithParents(app);
+    // Amina's child is in 5-A and Safiya's in 5-B: the group crosses classes; Bilal's child is not in it.
+    const group = (await ok<{ data: { id: number } }>(s.api.post("/admin/api/student-group", { name: "Quran competition team" }))).data;
+    await ok(s.api.post("/admin/api/student-group/bulk-update", { id: group.id, studentIds: [s.amina.child.id, s.safiya.child.id] }));
+    const sent = await ok<{ data: Announcement }>(
+      s.api.post("/admin/api/announcement", { ...NOTICE, audience: "groups", audienceIds: [group.id], status: "published" }),
+    );
+    expect(sent.data.recipients).toBe(2);
+    expect((await s.notificationsOf(s.amina.api)).count).toBe(1);
+    expect((await s.notificationsOf(s.safiya.api)).count).toBe(1);
+    for (const api of [s.bilal.api, s.teacher.api, other.amina.api]) expect((await s.notificationsOf(api)).count).toBe(0);
+    // Another school's group is not a group here.
+    const foreign = await other.api.post("/admin/api/announcement", { ...NOTICE, audience: "groups", audienceIds: [group.id], status: "published" });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("shows who has read it by class, and reminds only those who have not, once within the hour", async () => {
     const s = await schoolWithParents(app);
     const { data } = await ok<{ data: Announcement }>(

@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "../../../test/harness.js";
 import { rowsOf } from "../../../test/people.js";
+import { FcmFake } from "../../platform/messaging/fakes/fcm.fake.js";
 import { ok } from "../academics/school.fixture.js";
 import { NOTICE, schoolWithParents } from "./announcements.fixture.js";
+import { credit } from "./template-sends.fixture.js";
 import { FakePushService } from "./web-push.fake.js";
 
 describe("notification delivery: push and the channels people choose", () => {
   let app: TestApp;
   const push = new FakePushService();
+  const fcm = new FcmFake();
   beforeAll(async () => {
-    app = await testApp();
+    await fcm.start();
+    app = await testApp({ FCM_SERVICE_ACCOUNT: JSON.stringify(fcm.serviceAccount), FCM_API_URL: fcm.url });
     await push.start();
   });
-  afterAll(() => push.stop());
+  afterAll(async () => {
+    await push.stop();
+    await fcm.stop();
+    await app.close();
+  });
 
   type School = Awaited<ReturnType<typeof schoolWithParents>>;
   /** An announcement to chosen people, delivered (the sends after the reply are awaited). */
@@ -49,8 +57,33 @@ describe("notification delivery: push and the channels people choose", () => {
     expect(push.received.filter((r) => r.device === phone.id)).toHaveLength(2);
   });
 
+  it("sends to a native app's device through FCM with the service account's token, and forgets a device whose app is gone", async () => {
+    const s = await schoolWithParents(app);
+    // The Android wrapper registers two phones (window.registerDeviceToken -> updatefcmtoken).
+    for (const fcmToken of ["amina-phone-1", "amina-phone-2"]) await ok(s.amina.api.post("/user/api/user/updatefcmtoken", { fcmToken }));
+    fcm.expire("amina-phone-1");
+
+    await announce(s, [s.amina.user.id]);
+    const mine = fcm.received.filter((m) => m.token.startsWith("amina-phone"));
+    expect(mine).toEqual([
+      expect.objectContaining({
+        token: "amina-phone-2",
+        title: NOTICE.texts.ml.title,
+        body: NOTICE.texts.ml.body,
+        data: expect.objectContaining({ kind: "announcement" }),
+      }),
+    ]);
+
+    // The uninstalled app's token was dropped: the next notification goes to the other phone only, and FCM is not asked again.
+    await announce(s, [s.amina.user.id]);
+    expect(fcm.received.filter((m) => m.token === "amina-phone-2")).toHaveLength(2);
+    const targets = (await rowsOf(app, "users", s.tenant.id)).find((u) => u.id === s.amina.user.id)?.push_targets as { token?: string }[];
+    expect(targets.map((t) => t.token).filter(Boolean)).toEqual(["amina-phone-2"]);
+  });
+
   it("follows each person's channels per kind, the school's defaults, and the channels the school made compulsory", async () => {
     const s = await schoolWithParents(app);
+    await credit(app, s.tenant.id, "sms", 10_000);
     const device = push.subscribe();
     await ok(s.bilal.api.post("/user/api/user/updatefcmtoken", { subscription: { endpoint: device.endpoint, keys: device.keys } }));
     type Prefs = { rows: { kind: string; channels: string[]; compulsory: string[]; chosen: boolean }[] };
@@ -86,5 +119,29 @@ describe("notification delivery: push and the channels people choose", () => {
     const bad = await s.api.put("/admin/api/notification-settings", { settings: [{ kind: "absence", channels: [], compulsory: ["sms"] }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("compulsory");
+  });
+
+  it("logs a notification's SMS as a message paid from the wallet, and when the balance cannot cover it sends nothing and says why", async () => {
+    const s = await schoolWithParents(app);
+    await ok(s.api.put("/admin/api/notification-settings", { settings: [{ kind: "announcement", channels: ["push", "sms"], compulsory: [] }] }));
+    type Log = { rows: { recipient: string; status: string; cost: number; error: string | null; studentId: number | null }[] };
+    const smsLog = async () => (await ok<Log>(s.api.get("/admin/api/log?channel=sms&limit=50"))).rows.filter((r) => r.recipient === s.amina.mobile);
+
+    // Nothing in the SMS wallet: no SMS goes out, the log says why, and Amina still has the notice in the app.
+    await announce(s, [s.amina.user.id]);
+    expect(await smsTo(s, s.amina.mobile)).toHaveLength(0);
+    expect(await smsLog()).toEqual([expect.objectContaining({ status: "failed", cost: 0, error: "The sms balance cannot cover this message." })]);
+    const notices = await ok<{ rows: { kind: string }[] }>(s.amina.api.get("/user/api/home/notifications"));
+    expect(notices.rows.filter((n) => n.kind === "announcement")).toHaveLength(1);
+
+    // With credit, the SMS goes out and is in the log with its price; the outbox took it, so the hold is given back.
+    await credit(app, s.tenant.id, "sms", 10_000);
+    await announce(s, [s.amina.user.id]);
+    expect(await smsTo(s, s.amina.mobile)).toHaveLength(1);
+    const logged = await smsLog();
+    expect(logged).toHaveLength(2);
+    expect(logged.find((l) => l.status !== "failed")).toMatchObject({ status: "sent" });
+    const wallet = await ok<{ wallets: { channel: string; balance: number; held: number }[] }>(s.api.get("/admin/api/messaging/wallet?channel=sms"));
+    expect(wallet.wallets.find((w) => w.channel === "sms")).toMatchObject({ balance: 10_000, held: 0 });
   });
 });

@@ -1,11 +1,13 @@
 import type { NotificationChannel, NotificationKind } from "@taleem/contract";
 import webpush from "web-push";
 import type { Config } from "../../config.js";
+import { FcmSender, readServiceAccount } from "../../platform/messaging/fcm.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { type PaidNotice, sendPaidNotices } from "./notification-messages.js";
 import { channelsOf } from "./notification-preferences.service.js";
 import type { notifications } from "./notifications.table.js";
-import { dropPushTarget, recipientsOf, webPushTargets } from "./push-subscriptions.service.js";
+import { dropPushTarget, fcmTargets, type PushAddress, recipientsOf, webPushTargets } from "./push-subscriptions.service.js";
 
 export type StoredNotification = typeof notifications.$inferSelect;
 
@@ -37,13 +39,23 @@ function vapidOf(config: Config): Vapid {
   return keys;
 }
 
+const senders = new WeakMap<Config, FcmSender | null>();
+
+/** The FCM sender of this configuration, made once; none without a service account. */
+function fcmOf(config: Config): FcmSender | null {
+  if (!senders.has(config))
+    senders.set(config, config.FCM_SERVICE_ACCOUNT ? new FcmSender(readServiceAccount(config.FCM_SERVICE_ACCOUNT), config.FCM_API_URL) : null);
+  return senders.get(config) ?? null;
+}
+
 /**
  * Delivers stored notifications beyond the list, after the transaction that stored them has
  * committed: live to the person's open sessions over the socket at once, then, without holding
  * the caller's reply (`messenger.later`), on the channels the person and the school chose for the
- * kind: Web Push to every subscribed device (a subscription the push service says is gone, 404 or
- * 410, is dropped), SMS, WhatsApp and e-mail through the messenger. A failing channel is logged
- * and never stops the others. Reminders call this again with the same rows.
+ * kind: push to every subscribed browser (Web Push) and native app (FCM), dropping a device the
+ * push service says is gone (404, 410, UNREGISTERED); e-mail through the messenger; SMS and
+ * WhatsApp as logged messages paid from the school's wallet (notification-messages.ts). A failing
+ * channel is logged and never stops the others. Reminders call this again with the same rows.
  */
 export function deliverNotifications(services: Services, tenantId: number, rows: StoredNotification[]) {
   for (const row of rows) services.realtime.toUsers(tenantId, [row.userId], NOTIFICATION_EVENT, present(row));
@@ -74,8 +86,10 @@ async function deliverKind(services: Services, tenantId: number, kind: Notificat
     channels: await channelsOf(tx, userIds, kind),
   }));
   const byId = new Map(people.map((p) => [p.id, p]));
-  const gone: string[] = [];
+  const gone: PushAddress[] = [];
+  const fcm = fcmOf(services.config);
   const sends: (() => Promise<unknown>)[] = [];
+  const paid: PaidNotice[] = [];
   const attempt = (channel: NotificationChannel, send: () => Promise<unknown>) =>
     sends.push(() => send().catch((err) => services.log.warn({ err, channel, kind, tenantId }, "notification channel failed")));
   for (const row of rows) {
@@ -85,21 +99,19 @@ async function deliverKind(services: Services, tenantId: number, kind: Notificat
     if (wanted.has("push")) {
       for (const target of webPushTargets(person.pushTargets)) {
         attempt("push", async () => {
-          if ((await pushTo(services.config, target, row, person.language)) === "gone") gone.push(target.endpoint);
+          if ((await pushTo(services.config, target, row, person.language)) === "gone") gone.push({ endpoint: target.endpoint });
+        });
+      }
+      // A native wrapper's device: FCM shows it as the phone's own notification and opens the link.
+      for (const target of fcm ? fcmTargets(person.pushTargets) : []) {
+        attempt("push", async () => {
+          const data = { kind: row.kind, link: row.link ?? "", notificationId: String(row.id), studentId: row.studentId ? String(row.studentId) : "" };
+          if ((await fcm!.send(target.token, { title: row.title, body: row.body, data })) === "gone") gone.push({ token: target.token });
         });
       }
     }
-    const text = `${row.title}: ${row.body}`;
-    if (wanted.has("sms") && person.mobile) attempt("sms", () => services.messenger.sms(tenantId, person.mobile as string, text));
-    if (wanted.has("whatsapp") && person.mobile) {
-      attempt("whatsapp", () =>
-        services.messenger.whatsapp(tenantId, person.mobile as string, {
-          template: "taleem_notification",
-          language: person.language,
-          params: [row.title, row.body],
-          text,
-        }),
-      );
+    for (const channel of ["sms", "whatsapp"] as const) {
+      if (wanted.has(channel) && person.mobile) paid.push({ row, person: { ...person, mobile: person.mobile }, channel });
     }
     if (wanted.has("email") && person.email) attempt("email", () => services.messenger.email(tenantId, person.email as string, row.title, row.body));
   }
@@ -111,9 +123,10 @@ async function deliverKind(services: Services, tenantId: number, kind: Notificat
       for (let send = next(); send; send = next()) await send();
     }),
   );
+  await sendPaidNotices(services, tenantId, paid).catch((err) => services.log.warn({ err, kind, tenantId }, "notification messages failed"));
   if (gone.length) {
     await scope.transaction(async (tx) => {
-      for (const endpoint of gone) await dropPushTarget(tx, { endpoint });
+      for (const address of gone) await dropPushTarget(tx, address);
     });
     services.log.info({ tenantId, dropped: gone.length }, "expired push subscriptions dropped");
   }

@@ -25,6 +25,13 @@ export interface NotifyContext {
   afterCommit(fn: () => unknown): void;
 }
 
+/** A notify context for work in one's own transaction: what it queues runs at `flush`, after the commit. */
+export function notifyAfterCommit(scope: TenantScope) {
+  const later: (() => unknown)[] = [];
+  const ctx: NotifyContext = { scope, afterCommit: (fn) => later.push(fn) };
+  return { ctx, flush: async () => Promise.all(later.map(async (fn) => fn())) };
+}
+
 /**
  * Tells people something: the one way the product does. Attendance, exams, fees and hifz call
  * this and nothing else:

@@ -14,7 +14,7 @@ const fieldOf = (a: PushAddress) => ("endpoint" in a ? (["endpoint", a.endpoint]
 export async function recipientsOf(scope: TenantScope, userIds: number[]) {
   if (!userIds.length) return [];
   return scope.db
-    .select({ id: users.id, language: users.language, mobile: users.mobile, email: users.email, pushTargets: users.pushTargets })
+    .select({ id: users.id, name: users.name, language: users.language, mobile: users.mobile, email: users.email, pushTargets: users.pushTargets })
     .from(users)
     .where(scope.where(users, inArray(users.id, userIds)));
 }
@@ -38,3 +38,4 @@ export async function dropPushTarget(scope: TenantScope, address: PushAddress, u
 }
 
 export const webPushTargets = (targets: PushTarget[]) => targets.filter((t): t is Extract<PushTarget, { kind: "webpush" }> => t.kind === "webpush");
+export const fcmTargets = (targets: PushTarget[]) => targets.filter((t): t is Extract<PushTarget, { kind: "fcm" }> => t.kind === "fcm");

@@ -14,7 +14,7 @@ import { students } from "../students/students.table.js";
 import { registerMessageLogs } from "./message-logs.routes.js";
 import { messageLogs } from "./message-logs.table.js";
 import { registerProviderWebhooks } from "./message-logs.webhooks.js";
-import type { NotifyContext } from "./notifications.service.js";
+import { notifyAfterCommit } from "./notifications.service.js";
 import { audienceOf, bulkResult, deliverQueued, logValues, planSend, queuedOf, type Recipient, requireWhatsAppWindow } from "./template-sends.service.js";
 import { bulkSends } from "./template-sends.table.js";
 import { registerWallet } from "./wallet.routes.js";
@@ -30,13 +30,6 @@ interface BulkPayload {
   bulkSendId: number;
   skipped: BulkSendResult["recipients"];
   sample?: boolean;
-}
-
-/** A notify context of one's own transaction: what it queues runs after the caller commits. */
-function collecting(scope: TenantScope) {
-  const later: (() => unknown)[] = [];
-  const ctx: NotifyContext = { scope, afterCommit: (fn) => later.push(fn) };
-  return { ctx, flush: async () => Promise.all(later.map(async (fn) => fn())) };
 }
 
 const sampleTemplate = (scope: TenantScope) =>
@@ -74,7 +67,7 @@ export function registerMessaging(app: FastifyInstance, services: Services) {
     app,
     sendTemplateMessage,
     async (ctx, { body }) => {
-      const notify = collecting(ctx.scope);
+      const notify = notifyAfterCommit(ctx.scope);
       const { log, repeated } = await ctx.scope.transaction(async (tx) => {
         const [seen] = await tx.db
           .select()
@@ -127,7 +120,7 @@ export function registerMessaging(app: FastifyInstance, services: Services) {
     app,
     sendBulkTemplateMessage,
     async (ctx, { body }) => {
-      const notify = collecting(ctx.scope);
+      const notify = notifyAfterCommit(ctx.scope);
       const started = await ctx.scope.transaction(async (tx) => {
         const [seen] = await tx.db
           .select()

@@ -10,7 +10,7 @@ interface Props {
   error?: string;
 }
 
-/** Who an announcement goes to: the whole school, or chosen courses, classrooms, roles or people. */
+/** Who an announcement goes to: the whole school, or chosen courses, classrooms, student groups, roles or people. */
 export function AudiencePicker({ audience, ids, onChange, error }: Props) {
   const { t } = useTranslation("announcements");
   const options = useAudienceOptions(audience);
@@ -43,7 +43,7 @@ export function AudiencePicker({ audience, ids, onChange, error }: Props) {
           nothingFoundMessage={t("pick.nothing")}
         />
       )}
-      {audience === "classrooms" || audience === "courses" ? (
+      {audience === "classrooms" || audience === "courses" || audience === "groups" ? (
         <Text size="xs" c="dimmed">
           {t("pick.parentsHint")}
         </Text>

@@ -8,6 +8,7 @@ import {
   getAnnouncement,
   remindAnnouncement,
   roleResource,
+  studentGroupResource,
   userResource,
 } from "@taleem/contract";
 import { useAction, useActionQuery } from "../../lib/use-action";
@@ -38,6 +39,7 @@ export function useRemind() {
 const AUDIENCE_SOURCES: Record<Exclude<AnnouncementAudience, "school">, { path: string; label: string }> = {
   courses: { path: courseResource.path, label: "name" },
   classrooms: { path: classroomResource.path, label: "label" },
+  groups: { path: studentGroupResource.path, label: "name" },
   roles: { path: roleResource.path, label: "name" },
   people: { path: userResource.path, label: "name" },
 };

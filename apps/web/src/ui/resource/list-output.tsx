@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth-store";
-import { formatDate, localDay } from "../../lib/format";
+import { formatDate, schoolDay } from "../../lib/format";
 import { directionOf } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { useErrorText } from "../api-error";
@@ -58,7 +58,7 @@ export function ListOutput({ definition, texts, params, columns, filterOptions }
   async function run(kind: "xlsx" | "print") {
     setBusy(kind);
     try {
-      const sheet = await gather(formatDate(localDay()));
+      const sheet = await gather(formatDate(schoolDay()));
       if (kind === "print") setPrinted(sheet);
       else
         await downloadSpreadsheet({

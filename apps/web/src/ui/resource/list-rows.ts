@@ -1,6 +1,6 @@
 import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
 import { api } from "../../lib/api";
-import { formatDate, formatNumber, localDay } from "../../lib/format";
+import { formatDate, formatNumber, schoolDay } from "../../lib/format";
 import type { FilterOption } from "./list-filters";
 import { type ListParams, resourceUrl } from "./resource-keys";
 import type { useResourceTexts } from "./resource-texts";
@@ -80,7 +80,7 @@ export function filterLines(
 /** What a list's file is called: what it holds and the day, `students-2026-11-23.xlsx`. */
 export function exportFileName(definition: Pick<ResourceDefinition, "i18n">, extension: string): string {
   const what = definition.i18n.split(":").pop() ?? "list";
-  return `${what.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}-${localDay()}.${extension}`;
+  return `${what.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}-${schoolDay()}.${extension}`;
 }
 
 /** "12 rows" in the reader's digits. */

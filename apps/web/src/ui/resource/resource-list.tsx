@@ -47,6 +47,8 @@ export interface ResourceListProps<Row extends { id: number }> {
     fieldOptions?: Partial<Record<string, FieldOptions>> | ((row: Row | undefined) => Partial<Record<string, FieldOptions>>);
   };
   description?: ReactNode;
+  /** The shown rows are still changing on the server (messages in flight): the list asks again every few seconds while this holds. */
+  refreshWhile?: (rows: Row[]) => boolean;
 }
 
 type Editing<Row> = { row?: Row } | null;
@@ -109,7 +111,7 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
       { replace: true },
     );
 
-  const list = useResourceList<Row>(definition, params);
+  const list = useResourceList<Row>(definition, params, true, props.refreshWhile);
   const reply = list.data;
   const pages = reply ? Math.max(1, Math.ceil(reply.count / limit)) : 1;
   const mayAdd = allowed(definition.module, "add");

@@ -23,12 +23,21 @@ export interface SavedReply<Row> {
  * One page of a resource's list; the previous page stays on screen while the next loads. As the
  * page's own data, a 403 sends the browser where the reply says.
  */
-export function useResourceList<Row>(definition: Pick<ResourceDefinition, "path">, params: ListParams, enabled = true) {
+/** How often a list asks again while its rows are still changing on their own (`refreshWhile`). */
+const MOVING_LIST_MS = 4000;
+
+export function useResourceList<Row>(
+  definition: Pick<ResourceDefinition, "path">,
+  params: ListParams,
+  enabled = true,
+  refreshWhile?: (rows: Row[]) => boolean,
+) {
   return useQuery({
     queryKey: resourceKeys(definition.path).list(params),
     queryFn: () => api.get<ListReply<Row>>(resourceUrl(definition.path), params, { page: true }),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval: (q) => (refreshWhile && q.state.data && refreshWhile(q.state.data.rows) ? MOVING_LIST_MS : false),
   });
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What a fake's route is handed: the request, its raw body parsed as JSON (or null), and a JSON answer. */
-export type FakeRoute = (req: IncomingMessage, body: unknown, answer: (status: number, json: unknown) => void) => void | Promise<void>;
+/** What a fake's route is handed: the request, its body parsed as JSON (or null), a JSON answer, and the body's text (a form). */
+export type FakeRoute = (req: IncomingMessage, body: unknown, answer: (status: number, json: unknown) => void, text: string) => void | Promise<void>;
 
 /** A tiny JSON HTTP server on 127.0.0.1 for a provider fake; port 0 picks a free one. */
 export async function listenJson(route: FakeRoute, port = 0): Promise<{ server: Server; url: string }> {
@@ -20,7 +20,7 @@ export async function listenJson(route: FakeRoute, port = 0): Promise<{ server: 
       const answer = (status: number, json: unknown) => {
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
       };
-      Promise.resolve(route(req, body, answer)).catch((err: Error) => answer(500, { error: err.message }));
+      Promise.resolve(route(req, body, answer, text)).catch((err: Error) => answer(500, { error: err.message }));
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -14,10 +14,21 @@ import { postForFile } from "./save-download";
 
 export const STATUS_COLOURS: Record<string, string> = { queued: "gray", sent: "blue", delivered: "teal", read: "green", failed: "red", skipped: "yellow" };
 
+/** How long a message is followed for a status still to come (a WhatsApp message may never be read). */
+const FOLLOW_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a shown message's status may still move on its own (the providers' webhooks): queued or
+ * sent, or a WhatsApp message delivered and not yet read, changed within the last hour.
+ */
+const inFlight = (r: MessageLogRow) =>
+  (r.status === "queued" || r.status === "sent" || (r.status === "delivered" && r.channel === "whatsapp")) &&
+  Date.now() - Date.parse(r.statusAt ?? r.createdAt) < FOLLOW_MS;
+
 /**
  * Every message the school sent, with its provider's id and where it got to (queued, sent,
  * delivered, read, failed), filtered and paged; the spreadsheet of what the filters show; a
- * message's status asked for again.
+ * message's status asked for again. While messages are in flight, the page follows them.
  */
 export function MessageLogsPage() {
   const { t } = useTranslation("messaging");
@@ -53,6 +64,7 @@ export function MessageLogsPage() {
         // In the wallet's currency, whose minor unit is a hundredth.
         cost: (r) => formatNumber(r.cost / 100, { minimumFractionDigits: 2 }),
       }}
+      refreshWhile={(rows) => rows.some(inFlight)}
       canEdit={() => true}
       canDelete={(r) => r.status !== "queued" && r.status !== "sent"}
       rowActions={[
