@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { areaPreloads, precompress } from "./build-plugins";
+import { TEXTS_CACHE } from "./src/lib/cache-names";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
 const API_PATHS = /^\/(admin\/api|admin\/open|user\/api|user\/open|api|health|openapi\.json|docs|socket\.io)(\/|$)/;
@@ -42,9 +43,11 @@ export default defineConfig({
         navigateFallbackDenylist: [API_PATHS],
         importScripts: ["/push-sw.js"],
         cleanupOutdatedCaches: true,
+        // No route matches an API call or another site, so those pass the worker untouched. (A route
+        // may not name API_PATHS: its test is copied into sw.js as source text, where the constant
+        // does not exist; the one that did threw on every request and so cached no text and no font.)
         runtimeCaching: [
-          { urlPattern: ({ url, sameOrigin }) => !sameOrigin || API_PATHS.test(url.pathname), handler: "NetworkOnly" },
-          { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: "taleem-locales" } },
+          { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: TEXTS_CACHE } },
           {
             urlPattern: ({ url }) => /\.(woff2?|ttf)$/.test(url.pathname),
             handler: "CacheFirst",

@@ -45,25 +45,32 @@ async function classOf40() {
 }
 
 describe("attendance register on a phone", () => {
-  it("marks a class of 40 offline, survives a closed tab, sends exactly 40 marks once online, and the parent is told of the absence", async () => {
+  it("opens the app and today's register with no signal, marks 40 offline, survives a closed tab, sends exactly 40 marks once online, and the parent is told of the absence", async () => {
     const { admin, room, name, parentMobile } = await classOf40();
-    const page = await browser.page(PHONE);
-    const context = page.context();
-    page.on("pageerror", (e) => console.error("PAGEERROR", e.message));
-    page.on("console", (m) => m.type() === "error" && console.error("CONSOLE", m.text()));
-    await signInAs(page, "staff");
-    await page.goto("/parent/register");
-    await appReady(page);
-    const classroom = page.getByPlaceholder("Choose a classroom");
+    // The installed app: its service worker keeps the shell, as on a teacher's phone.
+    const first = await browser.page({ ...PHONE, serviceWorkers: "allow" });
+    const context = first.context();
+    await signInAs(first, "staff");
+    await first.goto("/parent/register");
+    await appReady(first);
+    const classroom = first.getByPlaceholder("Choose a classroom");
     await classroom.click();
     await classroom.fill(name);
-    await page.getByRole("option", { name: new RegExp(name) }).click();
+    await first.getByRole("option", { name: new RegExp(name) }).click();
+    await first.getByTestId("register-lines").locator("[data-student]").nth(39).waitFor();
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.close();
+
+    // In class, no signal: the app opens from the phone, with the register kept when last online.
+    await context.setOffline(true);
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("PAGEERROR", e.message));
+    await page.goto("/parent/register");
+    await page.getByTestId("offline-badge").waitFor();
     await page.getByTestId("register-lines").locator("[data-student]").nth(39).waitFor();
     expect(await page.getByTestId("register-lines").locator("[data-student]").count()).toBe(40);
 
-    // No signal: the first child is marked absent with one tap, everyone else stays present (the default).
-    await context.setOffline(true);
-    await page.getByTestId("offline-badge").waitFor();
+    // The first child is marked absent with one tap, everyone else stays present (the default).
     await page.getByRole("button", { name: new RegExp(`${name} Child 01`) }).click();
     await page.getByTestId("register-counts").getByText("Absent: 1").waitFor();
     await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -75,13 +82,13 @@ describe("attendance register on a phone", () => {
     const before = await admin.get<{ count: number }>(`/admin/api/attendance?classroomId=${room.id}`);
     expect(before.count).toBe(0);
 
-    // The tab is closed before the connection returns; the save waits on the phone.
+    // The tab is closed before the connection returns; the save waits on the phone, and goes
+    // once the app is open again, on whatever screen (here the home page).
     await page.close();
     await context.setOffline(false);
     const again = await context.newPage();
-    await again.goto("/parent/register");
+    await again.goto("/parent/home");
     await again.getByText(`Register of ${room.label} saved`).waitFor();
-    expect(await again.getByTestId("waiting-badge").count()).toBe(0);
     const marks = await admin.get<{ count: number; rows: { status: string }[] }>(`/admin/api/attendance?classroomId=${room.id}&limit=100`);
     expect(marks.count).toBe(40);
     expect(marks.rows.filter((r) => r.status === "ABSENT")).toHaveLength(1);

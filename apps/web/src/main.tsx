@@ -7,11 +7,24 @@ import { installLanguageSync } from "./app/session-language";
 import { holdSplash } from "./app/splash";
 import { useAuth } from "./lib/auth-store";
 import { i18n, i18nReady } from "./lib/i18n";
+import { keepTextsOffline } from "./lib/offline-texts";
 import { installDeviceTokenBridge, startPush } from "./lib/push-boot";
 import { loadAllFonts } from "./lib/script-fonts";
 
 installLanguageSync();
 installDeviceTokenBridge();
+// Registers saved with no signal go as soon as it returns, on whatever screen the teacher is. The
+// phone's outbox is looked at first (a small module): the sender's code loads only when it holds some.
+const sendWaitingRegisters = () => {
+  if (useAuth.getState().status !== "signed-in") return;
+  void import("./features/attendance/register/register-store")
+    .then((store) => store.pendingSaves())
+    .then(async (waiting) => {
+      if (waiting.length) await (await import("./features/attendance/register/use-register-sync")).sendWaitingRegisters();
+    })
+    .catch(() => undefined);
+};
+window.addEventListener("online", sendWaitingRegisters);
 const router = createAppRouter();
 
 // A transition: React renders the first page in short slices, so the phone stays responsive
@@ -34,5 +47,9 @@ void holdSplash({
 }).then(() => {
   // Other scripts' fonts, for names written in them, once the page is up and the phone is idle.
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-  idle(() => void loadAllFonts());
+  idle(() => {
+    void loadAllFonts();
+    void keepTextsOffline();
+    sendWaitingRegisters();
+  });
 });

@@ -3,6 +3,7 @@ import { areaHome, sessionCalls } from "@taleem/contract";
 import { create } from "zustand";
 import { type ApiError, setUnauthorizedHandler } from "./api";
 import { callAction } from "./call-action";
+import { setSchoolTimeZone } from "./format";
 import { navigateTo, onPublicPage } from "./navigation";
 import { KEYS, storage } from "./storage";
 
@@ -113,6 +114,9 @@ export const useAuth = create<AuthState>()((set, get) => ({
     return get();
   },
 }));
+
+// "Today" on every screen is the school's day as soon as the session names the school's zone.
+useAuth.subscribe((s) => setSchoolTimeZone(s.user?.tenant?.timeZone));
 
 /** Where a signed-in person belongs. */
 export function homeOf(state: Pick<AuthState, "user" | "platformAdmin">): string {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceOf } from "../app/store-redirect";
-import { dateInputFormat, formatDate, formatNumber, parseTypedDate } from "./format";
+import { dateInputFormat, formatDate, formatNumber, parseTypedDate, schoolDay, setSchoolTimeZone } from "./format";
 import { i18n, i18nReady } from "./i18n";
 
 // The texts are not needed here: every locale file answers empty, at once.
@@ -46,5 +46,26 @@ describe("dates typed the school's way", () => {
     expect(parseTypedDate("12/05/2015", "US")).toBe("2015-12-05");
     expect(parseTypedDate("2015-05-12", "IN")).toBe("2015-05-12");
     expect(parseTypedDate("31/02/2015", "IN")).toBeNull();
+  });
+});
+
+describe("the school's day", () => {
+  it("is today in the school's zone, not the device's", () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: Kiritimati is always a day
+    // or two ahead (two from 10:00 to 11:00 UTC).
+    setSchoolTimeZone("Pacific/Kiritimati");
+    const east = schoolDay();
+    setSchoolTimeZone("Pacific/Pago_Pago");
+    const west = schoolDay();
+    setSchoolTimeZone(null);
+    expect([86_400_000, 2 * 86_400_000]).toContain(Date.parse(east) - Date.parse(west));
+  });
+
+  it("falls back to the device's day for a zone the browser does not know", () => {
+    setSchoolTimeZone("Mars/Olympus_Mons");
+    const now = new Date();
+    const device = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    expect(schoolDay()).toBe(device);
+    setSchoolTimeZone(null);
   });
 });

@@ -55,10 +55,33 @@ export function parseTypedDate(text: string, c: string = country): string | null
   return `${year}-${pad(m)}-${pad(d)}`;
 }
 
-/** Today at this device as YYYY-MM-DD; `yearsBack` years earlier when asked (a child's birth year). */
-export function localDay(yearsBack = 0): string {
-  const now = new Date();
-  return `${now.getFullYear() - yearsBack}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** The school's time zone (IANA), from the signed-in session (lib/auth-store.ts); the device's until then. */
+let timeZone: string | undefined;
+
+export function setSchoolTimeZone(zone: string | null | undefined): void {
+  timeZone = zone || undefined;
+}
+
+/**
+ * Today at the school as YYYY-MM-DD, whatever zone the device is set to (a teacher's phone left
+ * on another zone still opens today's register); `yearsBack` years earlier when asked (a child's
+ * birth year).
+ */
+export function schoolDay(yearsBack = 0): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zoneOrDevice(), year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return `${part("year") - yearsBack}-${pad(part("month"))}-${pad(part("day"))}`;
+}
+
+/** A zone the browser does not know (an old ICU) falls back to the device's rather than failing. */
+function zoneOrDevice(): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {

@@ -1,6 +1,6 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import "@mantine/dates/styles.css";
-import { dateInputFormat, localDay, parseTypedDate } from "../lib/format";
+import { dateInputFormat, parseTypedDate, schoolDay } from "../lib/format";
 import { useSchoolCountry, useWorkingDays } from "./school-country";
 
 export interface SchoolDateInputProps extends Omit<DateInputProps, "value" | "onChange" | "valueFormat" | "dateParser"> {
@@ -37,8 +37,8 @@ export function SchoolDateInput({ value, onChange, past, country: known, ...prop
       onChange={onChange}
       valueFormat={format}
       dateParser={(text) => parseTypedDate(text, country)}
-      maxDate={past ? localDay() : props.maxDate}
-      defaultDate={near ? localDay(CHILD_YEARS) : props.defaultDate}
+      maxDate={past ? schoolDay() : props.maxDate}
+      defaultDate={near ? schoolDay(CHILD_YEARS) : props.defaultDate}
       defaultLevel={near ? "decade" : props.defaultLevel}
     />
   );

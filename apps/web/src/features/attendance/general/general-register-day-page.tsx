@@ -4,7 +4,7 @@ import { GENERAL_MARKS, type GeneralMark, generalAttendanceEntries, getGeneralAt
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { localDay } from "../../../lib/format";
+import { schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
@@ -22,7 +22,7 @@ export function GeneralRegisterDayPage() {
   const errorText = useErrorText();
   const can = useCan();
   const id = Number(useParams().id);
-  const [date, setDate] = useState(localDay());
+  const [date, setDate] = useState(schoolDay());
   const [marks, setMarks] = useState<Record<number, GeneralMark>>({});
   const [adding, setAdding] = useState<string | null>(null);
   const register = useActionQuery(getGeneralAttendance, { params: { id } });

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "
 import { missingRegisters, registersOfDay, staffPunch, todaysAttendance } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate, formatTime, localDay } from "../../../lib/format";
+import { formatDate, formatTime, schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
@@ -44,7 +44,7 @@ export function StaffPunchCard() {
 export function AttendanceTodayPage() {
   const { t } = useTranslation("attendance");
   const errorText = useErrorText();
-  const day = localDay();
+  const day = schoolDay();
   const registers = useActionQuery(registersOfDay, { query: { date: day } });
   const missing = useActionQuery(missingRegisters, { query: { from: daysBack(day, 13), to: day } });
   const staff = useActionQuery(todaysAttendance, {});

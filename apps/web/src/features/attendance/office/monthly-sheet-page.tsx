@@ -3,7 +3,7 @@ import { IconFileSpreadsheet, IconPrinter } from "@tabler/icons-react";
 import { actionUrl, monthlySheet, monthlySheetExport } from "@taleem/contract";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber, localDay } from "../../../lib/format";
+import { formatNumber, schoolDay } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
@@ -15,7 +15,7 @@ export function MonthlySheetPage() {
   const errorText = useErrorText();
   const rooms = useClassrooms();
   const [classroomId, setClassroomId] = useState<string | null>(null);
-  const [month, setMonth] = useState(localDay().slice(0, 7));
+  const [month, setMonth] = useState(schoolDay().slice(0, 7));
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   const query = { classroomId: Number(classroomId), month };
   const sheet = useActionQuery(monthlySheet, { query }, { enabled: !!classroomId && valid });

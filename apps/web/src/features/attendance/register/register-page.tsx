@@ -4,7 +4,7 @@ import { ATTENDANCE_MEANINGS, type AttendanceMeaning, type MarkConflict } from "
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { localDay } from "../../../lib/format";
+import { schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useErrorText } from "../../../ui/api-error";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -12,11 +12,12 @@ import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
 import { useClassrooms } from "../../classrooms/use-classrooms";
+import { PeriodChooser, useHourRegister } from "./period-chooser";
 import { RegisterLine } from "./register-line";
 import { MEANING_COLOR, nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
 import { newBatchId, queueSave } from "./register-store";
 import { useKeptClassrooms, useRegister } from "./use-register";
-import { type SyncOutcome, useRegisterSync } from "./use-register-sync";
+import { reportOutcomes, type SyncOutcome, useRegisterSync } from "./use-register-sync";
 
 /**
  * The register, made for a phone and for a room without signal: the class as a list, one tap per
@@ -35,26 +36,22 @@ export function RegisterPage() {
   // A link to a missing register names the exact classroom and day.
   const [search] = useSearchParams();
   const [classroomId, setClassroomId] = useState<string | null>(() => search.get("classroomId") ?? localStorage.getItem("taleem_register_classroom"));
-  const [date, setDate] = useState(() => search.get("date") ?? localDay());
-  const register = useRegister(classroomId ? Number(classroomId) : null, date);
+  const [date, setDate] = useState(() => search.get("date") ?? schoolDay());
+  // "Whole day" (no hour) or one timetable hour of that weekday; a link may name the hour.
+  const [hourId, setHourId] = useState<string | null>(() => search.get("hourId"));
+  const dayRegister = useRegister(classroomId && !hourId ? Number(classroomId) : null, date);
+  const hourRegister = useHourRegister(classroomId, date, hourId);
+  const register = hourId ? hourRegister : dayRegister;
   const reply = register.data?.reply;
   const [marks, setMarks] = useState<Record<number, number>>({});
   const [choosing, setChoosing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [conflicts, setConflicts] = useState<MarkConflict[]>([]);
 
-  const onOutcome = useCallback(
-    (outcomes: SyncOutcome[]) => {
-      const found = outcomes.flatMap((o) => o.reply?.conflicts ?? []);
-      setConflicts(found);
-      for (const o of outcomes) {
-        if (o.error) notify.error(t("register.refused", { label: o.save.label, reason: errorText(o.error) }));
-        else if (o.reply?.conflicts.length) notify.warning(t("register.conflicts", { count: o.reply.conflicts.length }));
-        else notify.success(t("register.sent", { label: o.save.label }));
-      }
-    },
-    [t, errorText],
-  );
+  const onOutcome = useCallback((outcomes: SyncOutcome[]) => {
+    setConflicts(outcomes.flatMap((o) => o.reply?.conflicts ?? []));
+    reportOutcomes(outcomes);
+  }, []);
   const sync = useRegisterSync(onOutcome);
 
   useEffect(() => {
@@ -146,6 +143,7 @@ export function RegisterPage() {
         />
         <SchoolDateInput label={t("register.date")} value={date} onChange={(v) => v && setDate(v)} past />
       </Group>
+      <PeriodChooser classroomId={classroomId} date={date} value={hourId} onChange={setHourId} />
       {register.data?.kept && <Alert color="gray">{t("register.keptCopy")}</Alert>}
       {reply && !reply.editable && <Alert color="yellow">{t(`register.locked.${reply.lockedReason ?? "attendance.too_old"}`)}</Alert>}
       {reply?.taken && (

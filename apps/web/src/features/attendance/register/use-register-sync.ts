@@ -2,6 +2,9 @@ import { type SaveRegisterReply, saveRegister } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
+import { errorText } from "../../../lib/error-text";
+import { i18n } from "../../../lib/i18n";
+import { notify } from "../../../lib/notify";
 import { callAction } from "../../../lib/use-action";
 import { dropSave, type PendingSave, pendingSaves } from "./register-store";
 
@@ -12,10 +15,38 @@ export interface SyncOutcome {
   error?: unknown;
 }
 
-/** Whether a failed send is worth retrying: no connection, the server busy or restarting, or signed out. */
-const retryable = (e: unknown) => !(e instanceof ApiError) || e.status >= 500 || e.status === 401 || e.status === 408 || e.status === 429;
+/**
+ * Whether a failed send is worth retrying: no connection (status 0: the phone may say it is
+ * online behind a signal too weak to reach the server), the server busy or restarting, or signed
+ * out. Anything else is the server's refusal, which it would give again.
+ */
+export const retryable = (e: unknown) =>
+  !(e instanceof ApiError) || e.status === 0 || e.status >= 500 || e.status === 401 || e.status === 408 || e.status === 429;
 
 let flushing: Promise<SyncOutcome[]> | null = null;
+/** Register pages open now: while one is, it sends the waiting saves and reports them itself. */
+let pagesOpen = 0;
+
+/** Tells the teacher what became of each sent register: saved, saved with conflicts, or refused and why. */
+export function reportOutcomes(outcomes: SyncOutcome[]) {
+  for (const o of outcomes) {
+    if (o.error) notify.error(i18n.t("attendance:register.refused", { label: o.save.label, reason: errorText(o.error) }));
+    else if (o.reply?.conflicts.length) notify.warning(i18n.t("attendance:register.conflicts", { count: o.reply.conflicts.length }));
+    else notify.success(i18n.t("attendance:register.sent", { label: o.save.label }));
+  }
+}
+
+/**
+ * Sends the registers waiting on this phone from wherever the teacher is in the app (the shell
+ * calls it at start and whenever the connection returns), and says what became of each.
+ */
+export async function sendWaitingRegisters(): Promise<void> {
+  if (pagesOpen > 0 || !navigator.onLine || !(await pendingSaves()).length) return;
+  const outcomes = await flush();
+  if (!outcomes.length) return;
+  await i18n.loadNamespaces(["attendance", "errors"]);
+  reportOutcomes(outcomes);
+}
 
 /** Sends every waiting save, oldest first, one at a time; a save leaves the phone only once the server has it. */
 function flush(): Promise<SyncOutcome[]> {
@@ -79,8 +110,10 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
     const down = () => setOnline(false);
     window.addEventListener("online", up);
     window.addEventListener("offline", down);
+    pagesOpen++;
     void sync();
     return () => {
+      pagesOpen--;
       window.removeEventListener("online", up);
       window.removeEventListener("offline", down);
     };

@@ -13,27 +13,29 @@ export interface LoadedRegister {
 }
 
 /**
- * A register, from the server when it answers (and then kept on the phone), else the copy kept
- * the last time it was opened online. A refusal by the server is an answer, not a reason to
- * show an older copy.
+ * A register of a day (or of one timetable hour), from the server when it answers (and then kept
+ * on the phone), else the copy kept the last time it was opened online. A refusal by the server
+ * is an answer, not a reason to show an older copy. `ready` false waits (the hour not yet known
+ * to be the classroom's).
  */
-export function useRegister(classroomId: number | null, date: string) {
+export function useRegister(classroomId: number | null, date: string, hourId: number | null = null, ready = true) {
   const who = useAuth((s) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`);
-  const query = { classroomId: classroomId ?? 0, date };
+  const query = { classroomId: classroomId ?? 0, date, ...(hourId ? { hourId } : {}) };
   return useQuery({
     queryKey: actionKey(getRegister, { query }),
-    enabled: !!classroomId,
+    enabled: !!classroomId && ready,
     // Offline is when this matters: never paused waiting for a connection.
     networkMode: "always",
     retry: false,
     queryFn: async (): Promise<LoadedRegister> => {
-      const key = registerKey(who, query.classroomId, date);
+      const key = registerKey(who, query.classroomId, date, hourId);
       try {
         const reply = await callAction(getRegister, { query });
         await keepRegister(key, reply);
         return { reply, kept: false };
       } catch (e) {
-        if (e instanceof ApiError) throw e;
+        // The server's refusal is an answer; no connection (status 0) is not.
+        if (e instanceof ApiError && e.status !== 0) throw e;
         const kept = await keptRegister(key);
         if (!kept) throw e;
         return { reply: kept, kept: true };

@@ -4,7 +4,7 @@ import { salaahBulkUpdate, salaahClassDay } from "@taleem/contract";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { localDay } from "../../../lib/format";
+import { schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
@@ -28,7 +28,7 @@ export function SalaahGridPage() {
   // The class may come in the address (`?classroom=`), so a link opens the exact register.
   const [params] = useSearchParams();
   const [classroomId, setClassroomId] = useState<string | null>(params.get("classroom"));
-  const [date, setDate] = useState<string>(localDay());
+  const [date, setDate] = useState<string>(schoolDay());
   const [typeId, setTypeId] = useState<number | null>(null);
   const [marks, setMarks] = useState<Record<number, number>>({});
   const day = useActionQuery(salaahClassDay, { query: { classroomId: Number(classroomId), date } }, { enabled: !!classroomId });

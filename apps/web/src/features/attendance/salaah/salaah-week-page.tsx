@@ -4,7 +4,7 @@ import { childSalaah, linkedChildren } from "@taleem/contract";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChildChooser, useChosenChild } from "../../../areas/parent/child-chooser";
-import { formatDate, localDay } from "../../../lib/format";
+import { formatDate, schoolDay } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { FailureState, LoadingState } from "../../../ui/list-states";
@@ -17,7 +17,7 @@ export function SalaahWeekPage() {
   const errorText = useErrorText();
   const children = useActionQuery(linkedChildren).data?.rows ?? [];
   const { chosen, choose } = useChosenChild(children);
-  const [to, setTo] = useState(localDay());
+  const [to, setTo] = useState(schoolDay());
   const from = dayBefore(to, 6);
   const week = useActionQuery(childSalaah, { query: { student: chosen?.id ?? 0, from, to } }, { enabled: !!chosen });
   const days = Array.from({ length: 7 }, (_, i) => dayBefore(to, i));
@@ -87,7 +87,7 @@ export function SalaahWeekPage() {
             <Text fw={600} size="sm">
               {formatDate(from)} – {formatDate(to)}
             </Text>
-            <Button variant="subtle" size="compact-md" aria-label={t("week.later")} disabled={to >= localDay()} onClick={() => setTo(dayBefore(to, -7))}>
+            <Button variant="subtle" size="compact-md" aria-label={t("week.later")} disabled={to >= schoolDay()} onClick={() => setTo(dayBefore(to, -7))}>
               <IconChevronRight size={18} className={mirror.mirror} />
             </Button>
           </Group>
