@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every test. The server suite (on PGlite, or PostgreSQL with DATABASE_URL), the web
+// `npm test`: every test. The contract's own (the Quran's structure), the server suite (on PGlite, or PostgreSQL with DATABASE_URL), the web
 // unit tests, then the browser tests against the built app in Chromium (found or installed).
 import { spawnSync } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
 const steps = [
+  ["contract tests", "npm", ["run", "test", "-w", "packages/contract"]],
   ["server tests", "npm", ["run", "test", "-w", "apps/server"]],
   ["web unit tests", "npm", ["run", "test", "-w", "apps/web"]],
   ["web build", "npm", ["run", "build", "-w", "apps/web"]],

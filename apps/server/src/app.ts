@@ -22,6 +22,7 @@ import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
+import { registerQuranModule } from "./modules/quran/quran.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
 import { registerStudentsModule } from "./modules/students/students.routes.js";
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerParentHomeModule(app, services);
   registerCommunicationModule(app);
   registerDashboardModule(app);
+  registerQuranModule(app);
 
   await serveWebApp(app, config);
 

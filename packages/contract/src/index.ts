@@ -21,6 +21,8 @@ export * from "./platform/health.js";
 export * from "./platform/jobs.js";
 export * from "./platform/permissions.js";
 export * from "./platform/uploads.js";
+export * from "./quran/layouts.js";
+export * from "./quran/quran-index.js";
 export * from "./resource.js";
 export * from "./session-calls.js";
 export * from "./values.js";

@@ -24,6 +24,7 @@ export * from "../modules/custom-records/custom-records.table.js";
 export * from "../modules/document-templates/document-templates.table.js";
 export * from "../modules/enrolments/enrolments.table.js";
 export * from "../modules/form-customisation/form-customisation.table.js";
+export * from "../modules/quran/quran.table.js";
 export * from "../modules/students/students.table.js";
 export * from "../modules/timetable/timetable.table.js";
 export * from "../platform/audit/audit.tables.js";

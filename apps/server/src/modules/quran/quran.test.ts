@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
+import { rolesOf, signedInUser } from "../../../test/people.js";
+
+describe("the Quran's layouts", () => {
+  let app: TestApp;
+  let admin: Awaited<ReturnType<typeof adminOfNewTenant>>;
+  beforeAll(async () => {
+    app = await testApp();
+    admin = await adminOfNewTenant(app);
+  });
+
+  it("lists the built-in Madani layout with where its font is", async () => {
+    const res = await admin.api.get("/admin/api/layouts");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toContainEqual(
+      expect.objectContaining({
+        layoutName: "madani-604",
+        pageCount: 604,
+        kind: "ayah-pages",
+        fontFamily: "Amiri Quran",
+        fontUrl: "/admin/api/layouts/madani-604/font",
+      }),
+    );
+  });
+
+  it("gives the page each surah and juz begins on, and the text's licence", async () => {
+    const meta = (await admin.api.get("/admin/api/layouts/madani-604/metadata")).json();
+    // Al-Baqarah begins on page 2, An-Nas is on 604; juz 30 (Amma) begins on page 582.
+    expect([meta.surahPages[1], meta.surahPages[2], meta.surahPages[114]]).toEqual([1, 2, 604]);
+    expect([meta.juzPages[1], meta.juzPages[2], meta.juzPages[30]]).toEqual([1, 22, 582]);
+    expect(meta.licence).toContain("CC BY-SA 4.0");
+  });
+
+  it("draws a page from its ayahs: the first holds Al-Fatihah, the last ends the Quran", async () => {
+    const first = (await admin.api.get("/admin/api/layouts/madani-604/pages/1")).json();
+    expect(first).toMatchObject({ layoutName: "madani-604", pageNumber: 1 });
+    expect(first.ayahs.map((a: { surah: number; ayah: number }) => `${a.surah}:${a.ayah}`)).toEqual(["1:1", "1:2", "1:3", "1:4", "1:5", "1:6", "1:7"]);
+    // Bismillah as the Uthmani text writes it (small high sukun U+06E1, alef wasla U+0671).
+    expect(first.ayahs[0].text).toBe(
+      "\u0628\u0650\u0633\u06E1\u0645\u0650 \u0671\u0644\u0644\u0651\u064E\u0647\u0650 \u0671\u0644\u0631\u0651\u064E\u062D\u06E1\u0645\u064E\u0670\u0646\u0650 \u0671\u0644\u0631\u0651\u064E\u062D\u0650\u064A\u0645\u0650",
+    );
+    const last = (await admin.api.get("/admin/api/layouts/madani-604/pages/604")).json();
+    expect(last.ayahs.at(-1)).toMatchObject({ number: 6236, surah: 114, ayah: 6, juz: 30 });
+
+    const three = (await admin.api.get("/admin/api/layouts/madani-604/pages?start=2&end=4")).json();
+    expect(three.pages.map((p: { pageNumber: number }) => p.pageNumber)).toEqual([2, 3, 4]);
+    expect(three.pages[0].ayahs[0]).toMatchObject({ surah: 2, ayah: 1 });
+  });
+
+  it("keeps the text exactly as its source gives it, every one of the 6,236 ayahs", async () => {
+    const res = await app.services.db.execute(
+      sql`select count(*)::int as n, encode(sha256(convert_to(string_agg(text, '' order by number), 'UTF8')), 'hex') as hash from quran_ayahs`,
+    );
+    const [row] = (res as unknown as { rows: { n: number; hash: string }[] }).rows;
+    // The SHA-256 of quran-json 3.1.2's dist/quran.json texts joined in order (scripts/build-quran-data.mjs).
+    expect(row).toEqual({ n: 6236, hash: "d3a621c8b3395e44756c9d96ff0920bc60a3f0cb25e761e0b611024835abd8b1" });
+  });
+
+  it("answers a page past the end or an unknown layout with 404, and a bad range with 400 naming the field", async () => {
+    const past = await admin.api.get("/admin/api/layouts/madani-604/pages/605");
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toMatchObject({ code: "quran.page_not_found", params: { field: "pageNumber", pageCount: 604 } });
+    const unknown = await admin.api.get("/admin/api/layouts/indopak-13/pages/1");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: "quran.layout_not_found", params: { field: "layoutName" } });
+    const backwards = await admin.api.get("/admin/api/layouts/madani-604/pages?start=5&end=3");
+    expect(backwards.statusCode).toBe(400);
+    expect(JSON.stringify(backwards.json().params)).toContain("end");
+    expect((await admin.api.get("/admin/api/layouts/madani-604/pages?start=1&end=21")).statusCode).toBe(400);
+  });
+
+  it("serves the layout's font for a year, and lets a parent read the pages too", async () => {
+    const font = await admin.api.get("/admin/api/layouts/madani-604/font");
+    expect(font.statusCode).toBe(200);
+    expect(font.headers["content-type"]).toBe("font/woff2");
+    expect(font.headers["cache-control"]).toContain("max-age=31536000");
+    expect(font.rawPayload.subarray(0, 4).toString("latin1")).toBe("wOF2");
+
+    const roles = await rolesOf(admin.api);
+    const parent = await signedInUser(app, admin.tenant, admin.api, [roles.parent as number]);
+    expect((await parent.api.get("/admin/api/layouts/madani-604/pages/582")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { defineAction, FILE_REPLY } from "../action.js";
+import { GlobalAyah, TOTAL_AYAHS } from "./quran-index.js";
+
+/** The most pages one call gives (a reader turning pages fetches a few ahead). */
+export const MAX_PAGES_AT_ONCE = 20;
+
+const LayoutName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, "A layout's name is lower-case letters, digits and dashes")
+  .describe("madani-604 is built in");
+
+export const QuranLayout = z.object({
+  layoutName: z.string(),
+  title: z.string(),
+  /** ayah-pages: each page's ayahs, the text flowing; lines: line by line as printed. */
+  kind: z.enum(["ayah-pages", "lines"]),
+  pageCount: z.number().int(),
+  linesPerPage: z.number().int().nullable(),
+  /** The font family to register (FontFace) with the file at `fontUrl`. */
+  fontFamily: z.string(),
+  fontUrl: z.string(),
+});
+export type QuranLayout = z.infer<typeof QuranLayout>;
+
+export const QuranAyah = z.object({
+  number: GlobalAyah,
+  surah: z.number().int(),
+  ayah: z.number().int(),
+  juz: z.number().int(),
+  text: z.string(),
+});
+export type QuranAyah = z.infer<typeof QuranAyah>;
+
+export const QuranPage = z.object({ layoutName: z.string(), pageNumber: z.number().int(), ayahs: z.array(QuranAyah) });
+export type QuranPage = z.infer<typeof QuranPage>;
+
+const layoutParams = z.object({ layoutName: LayoutName });
+
+export const listLayouts = defineAction({
+  method: "GET",
+  path: "/admin/api/layouts",
+  module: "hifz",
+  access: "user",
+  summary: "The mushaf layouts the app can draw (the built-in Madani 604-page one, and any imported)",
+  reply: z.object({ message: z.string(), rows: z.array(QuranLayout) }),
+});
+
+export const layoutMetadata = defineAction({
+  method: "GET",
+  path: "/admin/api/layouts/:layoutName/metadata",
+  module: "hifz",
+  access: "user",
+  summary: "A layout: its pages, font, licence, and the page each surah and juz begins on",
+  params: layoutParams,
+  reply: z.object({
+    message: z.string(),
+    layout: QuranLayout,
+    licence: z.string(),
+    attribution: z.string(),
+    /** surah number -> first page; juz number -> first page (index 0 unused). */
+    surahPages: z.array(z.number().int()),
+    juzPages: z.array(z.number().int()),
+    totalAyahs: z.literal(TOTAL_AYAHS),
+  }),
+  errors: [404],
+});
+
+export const layoutFont = defineAction({
+  method: "GET",
+  path: "/admin/api/layouts/:layoutName/font",
+  module: "hifz",
+  access: "user",
+  summary: "The layout's font file (woff2), cached for a year",
+  params: layoutParams,
+  reply: FILE_REPLY,
+  errors: [404],
+});
+
+export const layoutPage = defineAction({
+  method: "GET",
+  path: "/admin/api/layouts/:layoutName/pages/:pageNumber",
+  module: "hifz",
+  access: "user",
+  summary: "One page of a layout: its ayahs with their text",
+  params: layoutParams.extend({ pageNumber: z.coerce.number().int().min(1).max(2000) }),
+  reply: QuranPage.extend({ message: z.string() }),
+  errors: [404],
+});
+
+export const layoutPages = defineAction({
+  method: "GET",
+  path: "/admin/api/layouts/:layoutName/pages",
+  module: "hifz",
+  access: "user",
+  summary: `Pages start to end of a layout (at most ${MAX_PAGES_AT_ONCE})`,
+  params: layoutParams,
+  query: z
+    .object({ start: z.coerce.number().int().min(1), end: z.coerce.number().int().min(1) })
+    .refine((q) => q.end >= q.start, { message: "The last page comes before the first", path: ["end"] })
+    .refine((q) => q.end - q.start < MAX_PAGES_AT_ONCE, { message: `At most ${MAX_PAGES_AT_ONCE} pages at once`, path: ["end"] }),
+  reply: z.object({ message: z.string(), layoutName: z.string(), pages: z.array(QuranPage) }),
+  errors: [404],
+});
