@@ -21,6 +21,7 @@ import { registerDocumentTemplatesModule } from "./modules/document-templates/do
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
+import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
 import { registerQuranModule } from "./modules/quran/quran.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerCommunicationModule(app);
   registerDashboardModule(app);
   registerQuranModule(app);
+  registerHifzModule(app);
 
   await serveWebApp(app, config);
 

@@ -3,6 +3,7 @@ import { addStudent, enrol, newSchool, ok } from "../src/modules/academics/schoo
 import { attendanceFixture } from "../src/modules/attendance/attendance-linked.fixture.js";
 import { registersFixture } from "../src/modules/attendance/registers-linked.fixture.js";
 import { sendNotification } from "../src/modules/communication/notifications.service.js";
+import { hifzFixture } from "../src/modules/hifz/hifz-linked.fixture.js";
 import { registeredActions } from "../src/platform/actions/serve-action.js";
 import { registeredResources } from "../src/platform/resources/serve-resource.js";
 import { type StudentSpot, studentSpots } from "../src/platform/security/linked-students.js";
@@ -148,8 +149,9 @@ beforeAll(async () => {
   const today = await schoolToday(scope);
   const registers = await registersFixture(api, { mine, other }, school.room5a.id, today);
   const attendance = await attendanceFixture(api, { mine, other }, school.room5a.id, today);
-  Object.assign(rowOf, attendance.rows);
-  Object.assign(queryOf, attendance.queries, registers.queries);
+  const hifz = await hifzFixture(api, { mine, other }, today);
+  Object.assign(rowOf, attendance.rows, hifz.rows);
+  Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries);
 });
 
 /** A probe's URL in the fixture school, for one child: each `:param` is the row of the segment before it. */

@@ -15,6 +15,7 @@ export * from "./communication/notification-preferences.js";
 export * from "./communication/notifications.js";
 export type { AnyField, Field, FieldMap, FieldMode } from "./fields.js";
 export * as field from "./fields.js";
+export * from "./hifz/index.js";
 export * from "./platform/areas.js";
 export * from "./platform/dashboard.js";
 export * from "./platform/health.js";

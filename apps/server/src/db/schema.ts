@@ -2,7 +2,6 @@
 // the tables it references, so parents always register (and wipe) in the right order.
 
 export * from "../modules/academics/academics.table.js";
-export * from "../modules/academics/hafiz.table.js";
 export * from "../modules/admissions/admissions.table.js";
 export * from "../modules/alumni/alumni.table.js";
 export * from "../modules/attendance/attendance-codes.table.js";
@@ -24,6 +23,10 @@ export * from "../modules/custom-records/custom-records.table.js";
 export * from "../modules/document-templates/document-templates.table.js";
 export * from "../modules/enrolments/enrolments.table.js";
 export * from "../modules/form-customisation/form-customisation.table.js";
+export * from "../modules/hifz/hafiz.table.js";
+export * from "../modules/hifz/logs.table.js";
+export * from "../modules/hifz/recitation.table.js";
+export * from "../modules/hifz/sessions.table.js";
 export * from "../modules/quran/quran.table.js";
 export * from "../modules/students/students.table.js";
 export * from "../modules/timetable/timetable.table.js";

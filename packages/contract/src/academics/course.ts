@@ -3,7 +3,7 @@ import { defineAction, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
-import { DateOnly, Instant, Status } from "../values.js";
+import { Instant, Status } from "../values.js";
 
 export const CourseKind = z.enum(["hifz", "madrasa", "alim", "school", "other"]);
 
@@ -110,32 +110,6 @@ export const deleteCourseContent = defineAction({
   summary: "Delete one content item of a course",
   params: IdParams,
   reply: z.object({ message: z.string() }),
-  errors: [404],
-});
-
-export const HafizTarget = z.enum(["quran", "juz_range"]);
-/** POST course/:id/create-hafiz-records: one record per actively enrolled student, idempotently. */
-export const CreateHafizRecords = z
-  .object({
-    startedOn: DateOnly.optional(),
-    target: HafizTarget.default("quran"),
-    fromJuz: z.number().int().min(1).max(30).optional(),
-    toJuz: z.number().int().min(1).max(30).optional(),
-  })
-  .superRefine((b, ctx) => {
-    if (b.target === "juz_range" && (!b.fromJuz || !b.toJuz))
-      ctx.addIssue({ code: "custom", path: ["fromJuz"], message: "A juz range needs fromJuz and toJuz" });
-  });
-
-export const createHafizRecords = defineAction({
-  method: "POST",
-  path: "/admin/api/course/:id/create-hafiz-records",
-  module: "academics",
-  permission: ["academics", "edit"],
-  summary: "Make a memorisation (hafiz) record for every student actively enrolled in the course; students who have one are skipped",
-  params: IdParams,
-  body: CreateHafizRecords,
-  reply: z.object({ message: z.string(), created: z.number(), existing: z.number() }),
   errors: [404],
 });
 

@@ -3,7 +3,6 @@ import {
   courseContent,
   courseImportProgress,
   courseResource,
-  createHafizRecords,
   deleteCourseContent,
   importCourseStudents,
   importCourseStudentsFile,
@@ -18,15 +17,12 @@ import { conflict } from "../../platform/http/errors.js";
 import { jobStartedBy, serveJobProgress } from "../../platform/jobs/serve-job-progress.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
-import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { classroomsOfCourseClass } from "../classrooms/classrooms.service.js";
-import { activeEnrolmentsOfCourse } from "../enrolments/enrolments.service.js";
 import { sampleCourse } from "./academic-samples.service.js";
 import { courseNames, requireCourse } from "./academics.service.js";
 import { type CourseClassRecord, courseClasses, courseContents, courses } from "./academics.table.js";
 import { COURSE_IMPORT_JOB, startCourseFileImport, startCourseImport } from "./course-import.service.js";
-import { hafiz } from "./hafiz.table.js";
 
 /** A content item as the reply names it (the table's `body` is the item's `text`). */
 const presentContent = (c: typeof courseContents.$inferSelect) => ({ ...c, text: c.body });
@@ -142,29 +138,6 @@ export function registerCourseRoutes(app: FastifyInstance, { config }: Services)
       return { message: "Content deleted successfully" };
     },
     { sample: async (scope) => ({ params: { id: (await sampleContent(scope)).id } }) },
-  );
-
-  serveAction(
-    app,
-    createHafizRecords,
-    async (ctx, { params, body: b }) => {
-      const { scope } = ctx;
-      const course = await requireCourse(scope, params.id);
-      const studentIds = [...new Set((await activeEnrolmentsOfCourse(scope, course.id)).map((e) => e.studentId))];
-      const startedOn = b.startedOn ?? (await schoolToday(scope));
-      const juz =
-        b.target === "juz_range" ? { fromJuz: Math.min(b.fromJuz!, b.toJuz!), toJuz: Math.max(b.fromJuz!, b.toJuz!) } : { fromJuz: null, toJuz: null };
-      const made = studentIds.length
-        ? await scope.db
-            .insert(hafiz)
-            .values(studentIds.map((studentId) => ({ tenantId: scope.tenantId, studentId, courseId: course.id, startedOn, target: b.target, ...juz })))
-            .onConflictDoNothing()
-            .returning({ id: hafiz.id })
-        : [];
-      await ctx.audit({ action: "create", entity: "hafiz", entityId: course.id, details: { created: made.length } });
-      return { message: `${made.length} memorisation record(s) created`, created: made.length, existing: studentIds.length - made.length };
-    },
-    { sample: async (scope) => ({ params: { id: (await sampleCourse(scope)).id }, body: { target: "quran" as const } }) },
   );
 
   // The sheet is fetched from outside (seconds, sometimes): no transaction is held while it

@@ -27,6 +27,8 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   scope?: (ctx: RequestContext) => SQL | undefined;
   /** Filters that are not plain columns (users by role, say). */
   filters?: Record<string, (value: string, ctx: RequestContext) => SQL>;
+  /** A filter's value when the list is asked without it (open mistakes only: `{ isResolved: "false" }`). */
+  defaultFilters?: Record<string, string>;
   /** Reply rows from table rows: joins what the row shows, drops what must not leave. */
   present?: (ctx: RequestContext, rows: Row<T>[]) => Promise<Out[]>;
   /**
@@ -156,7 +158,7 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   const visible = (ctx: RequestContext, ...more: (SQL | undefined)[]) => ctx.scope.where(table, hooks.scope?.(ctx), ...more);
 
   route("GET", base, "view", `List ${name}`, [], { querystring: querySchema, response: { 200: listReply(def.row).passthrough() } }, async (ctx, req) => {
-    const q = req.query as ListQuery & Record<string, string | undefined>;
+    const q = { ...hooks.defaultFilters, ...(req.query as object) } as ListQuery & Record<string, string | undefined>;
     const conditions: (SQL | undefined)[] = [];
     for (const [key, kind] of Object.entries(def.filters)) {
       const value = q[key];

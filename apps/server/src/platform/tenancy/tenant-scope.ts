@@ -72,6 +72,8 @@ export class TenantScope {
 
   async update<T extends TenantTable>(table: T, id: number, values: Partial<T["$inferInsert"]>, what?: string): Promise<T["$inferSelect"]> {
     const { tenantId: _t, id: _i, ...rest } = values as Record<string, unknown>;
+    // Nothing to change (a body naming only the id): the row as it is.
+    if (!Object.keys(rest).length) return this.find(table, id, what);
     const [row] = await this.db
       .update(table as Loose)
       .set(rest as Partial<T["$inferInsert"]>)

@@ -1,0 +1,169 @@
+import type { ActionParsed, HifzLogRow, saveSitting } from "@taleem/contract";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { badRequest, notFound } from "../../platform/http/errors.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { studentsByIds } from "../students/students.service.js";
+import { hafiz } from "./hafiz.table.js";
+import { pagesOf, rangeLabel } from "./hifz-progress.js";
+import { type HifzLogRecord, hifzFeedback, hifzLogs } from "./logs.table.js";
+import { allRecitationMetrics, allRecitationTypes } from "./recitation.service.js";
+import { seat } from "./sessions.service.js";
+import { hifzSessions } from "./sessions.table.js";
+
+/** hafiz id -> the student's name. */
+export async function hafizNames(scope: TenantScope, hafizIds: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(hafizIds)];
+  if (!unique.length) return new Map();
+  const rows = await scope.db
+    .select({ id: hafiz.id, studentId: hafiz.studentId })
+    .from(hafiz)
+    .where(scope.where(hafiz, inArray(hafiz.id, unique)));
+  const kids = new Map(
+    (
+      await studentsByIds(
+        scope,
+        rows.map((r) => r.studentId),
+      )
+    ).map((k) => [k.id, k.name]),
+  );
+  return new Map(rows.map((r) => [r.id, kids.get(r.studentId) ?? ""]));
+}
+
+export async function presentLogs(scope: TenantScope, rows: HifzLogRecord[]): Promise<HifzLogRow[]> {
+  const [names, types] = await Promise.all([
+    hafizNames(
+      scope,
+      rows.map((r) => r.hafizId),
+    ),
+    allRecitationTypes(scope),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    hafizName: names.get(r.hafizId) ?? "",
+    recitationTypeName: types.find((t) => t.id === r.recitationTypeId)?.name ?? "",
+    range: rangeLabel(r.startAyah, r.endAyah),
+  }));
+}
+
+/** Pages (and lines, on a line layout) of a range on the hafiz's mushaf; the built-in layout has no lines. */
+export const measureRange = (startAyah: number, endAyah: number) => ({ pages: pagesOf(startAyah, endAyah), lines: null });
+
+/** The hafiz, type and sitting a log names, each of this school (400 naming the field otherwise). */
+export async function checkLogRefs(scope: TenantScope, b: { hafizId?: number; recitationTypeId?: number; sessionId?: number | null }) {
+  if (b.hafizId !== undefined && !(await scope.findOptional(hafiz, b.hafizId)))
+    throw badRequest("hifz.unknown_hafiz", "There is no such hafiz student.", { field: "hafizId" });
+  if (b.recitationTypeId !== undefined && !(await allRecitationTypes(scope)).some((t) => t.id === b.recitationTypeId))
+    throw badRequest("hifz.unknown_type", "There is no such recitation type.", { field: "recitationTypeId" });
+  if (b.sessionId && !(await scope.findOptional(hifzSessions, b.sessionId)))
+    throw badRequest("hifz.unknown_session", "There is no such sitting.", { field: "sessionId" });
+}
+
+type Sitting = ActionParsed<typeof saveSitting>["body"];
+
+/**
+ * A sitting's logs and mistakes, all in the request's transaction: each hafiz seated with their
+ * attendance; per hafiz and type one log (the one sent before is replaced); the mistakes sent with
+ * a log replace the open ones it had. Sending the same sitting twice leaves the same rows.
+ */
+export async function saveSittingLogs(scope: TenantScope, body: Sitting, userId: number) {
+  const session = await scope.find(hifzSessions, body.sessionId, "Sitting");
+  const hafizIds = [...new Set(body.hafiz.map((h) => h.hafizId))];
+  const found = await scope.db
+    .select({ id: hafiz.id })
+    .from(hafiz)
+    .where(scope.where(hafiz, inArray(hafiz.id, hafizIds)));
+  if (found.length !== hafizIds.length) throw notFound("Hafiz");
+  const [types, metrics] = await Promise.all([allRecitationTypes(scope), allRecitationMetrics(scope)]);
+  for (const [i, h] of body.hafiz.entries())
+    for (const [j, l] of h.logs.entries()) {
+      const at = `hafiz.${i}.logs.${j}`;
+      if (!types.some((t) => t.id === l.recitationTypeId))
+        throw badRequest("hifz.unknown_type", "There is no such recitation type.", { field: `${at}.recitationTypeId` });
+      for (const key of Object.keys(l.metrics))
+        if (!metrics.some((m) => String(m.id) === key)) throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.metrics.${key}` });
+      for (const [k, m] of l.mistakes.entries()) {
+        if (!metrics.some((x) => x.id === m.metricId))
+          throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.mistakes.${k}.metricId` });
+        if (m.ayah < l.startAyah || m.ayah > l.endAyah)
+          throw badRequest("hifz.mistake_outside", "A mistake must be on an ayah of the range recited.", { field: `${at}.mistakes.${k}.ayah` });
+      }
+    }
+
+  let logs = 0;
+  let mistakes = 0;
+  for (const h of body.hafiz) {
+    await seat(scope, session.id, [h.hafizId], h.attendance);
+    const keptTypes: number[] = [];
+    for (const l of h.logs) {
+      const values = {
+        hafizId: h.hafizId,
+        sessionId: session.id,
+        recitationTypeId: l.recitationTypeId,
+        date: session.date,
+        startAyah: l.startAyah,
+        endAyah: l.endAyah,
+        ...measureRange(l.startAyah, l.endAyah),
+        status: l.status,
+        grade: l.grade ?? null,
+        metrics: l.metrics,
+        notes: l.notes ?? null,
+        recordedBy: userId,
+      };
+      const [log] = await scope.db
+        .insert(hifzLogs)
+        .values({ ...values, tenantId: scope.tenantId })
+        .onConflictDoUpdate({
+          target: [hifzLogs.tenantId, hifzLogs.sessionId, hifzLogs.hafizId, hifzLogs.recitationTypeId],
+          targetWhere: sql`${hifzLogs.sessionId} is not null`,
+          set: { ...values, updatedAt: new Date() },
+        })
+        .returning();
+      keptTypes.push(l.recitationTypeId);
+      logs++;
+      await scope.db.delete(hifzFeedback).where(scope.where(hifzFeedback, eq(hifzFeedback.logId, log!.id), eq(hifzFeedback.isResolved, false)));
+      if (l.mistakes.length) {
+        await scope.insertMany(
+          hifzFeedback,
+          l.mistakes.map((m) => ({
+            hafizId: h.hafizId,
+            logId: log!.id,
+            ayahNumber: m.ayah,
+            word: m.word ?? null,
+            metricId: m.metricId,
+            note: m.note ?? null,
+            date: session.date,
+          })),
+        );
+        mistakes += l.mistakes.length;
+      }
+    }
+    // A hafiz sent without a type this time (marked absent, say) keeps no log of it from before.
+    await scope.db
+      .delete(hifzLogs)
+      .where(
+        scope.where(
+          hifzLogs,
+          eq(hifzLogs.sessionId, session.id),
+          eq(hifzLogs.hafizId, h.hafizId),
+          keptTypes.length ? notInArray(hifzLogs.recitationTypeId, keptTypes) : undefined,
+        ),
+      );
+  }
+  return { session, logs, mistakes };
+}
+
+/** Every log of a hafiz, as the progress working reads them. */
+export async function logFacts(scope: TenantScope, hafizId: number) {
+  return scope.db
+    .select({
+      date: hifzLogs.date,
+      recitationTypeId: hifzLogs.recitationTypeId,
+      startAyah: hifzLogs.startAyah,
+      endAyah: hifzLogs.endAyah,
+      status: hifzLogs.status,
+      grade: hifzLogs.grade,
+    })
+    .from(hifzLogs)
+    .where(scope.where(hifzLogs, and(eq(hifzLogs.hafizId, hafizId))));
+}
