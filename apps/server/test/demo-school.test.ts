@@ -111,6 +111,33 @@ describe("the demo school", () => {
     expect(children.rows[0]!.classroomId).not.toBe(children.rows[1]!.classroomId);
   });
 
+  it("runs a hifz class: three months of sittings with mistakes, today's sitting waiting with each child's next sabaq, and the parent sees their child's progress", async () => {
+    const admin = await as(DEMO.admin.mobile);
+    const school = await json<{ totalHifzLogs: number; activeHafiz: number; openMistakes: number; groups: { members: number }[] }>(
+      admin.get("/admin/api/hifzlog/hifz/dashboard-data"),
+    );
+    expect(school.groups).toHaveLength(3);
+    expect(school.groups.every((g) => g.members > 0)).toBe(true);
+    expect(school.totalHifzLogs).toBeGreaterThan(school.activeHafiz * 60 * 2);
+    expect(school.openMistakes).toBeGreaterThan(0);
+    const today = await json<{ rows: { id: number; logCount: number; date: string }[] }>(admin.get("/admin/api/hifzsession?limit=5&sort=-date"));
+    const waiting = today.rows.filter((s) => s.date === today.rows[0]!.date);
+    expect(waiting.every((s) => s.logCount === 0)).toBe(true);
+    const sitting = await json<{ hafiz: { next: unknown[] }[] }>(admin.get(`/admin/api/hifzlog/session/${waiting[0]!.id}`));
+    expect(sitting.hafiz.filter((h) => h.next.length === 3).length).toBeGreaterThan(sitting.hafiz.length / 2);
+
+    const parent = await as(DEMO.parent.mobile);
+    const children = await json<Rows<{ id: number }>>(parent.get("/user/api/home/children"));
+    const dashboards = await Promise.all(children.rows.map((c) => parent.get(`/user/api/home/hifz?studentId=${c.id}`)));
+    const hafiz = dashboards
+      .filter((d) => d.statusCode === 200)
+      .map((d) => d.json() as { totalLogs: number; heatMapData: unknown[]; pace: { ayahs: number }[] });
+    expect(hafiz).toHaveLength(1);
+    expect(hafiz[0]!.totalLogs).toBeGreaterThan(100);
+    expect(hafiz[0]!.heatMapData.length).toBeGreaterThan(0);
+    expect(hafiz[0]!.pace.some((w) => w.ayahs > 0)).toBe(true);
+  });
+
   it("has applications from the public form waiting for review, and one approved and one rejected", async () => {
     const admin = await as(DEMO.admin.mobile);
     const all = await json<{ rows: { status: string; applicationNo: string; source: string }[] }>(admin.get("/admin/api/admission/all"));

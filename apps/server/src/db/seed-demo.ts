@@ -14,6 +14,7 @@ import { attendanceDemo } from "./demo/attendance.demo.js";
 import { chatDemo } from "./demo/chat.demo.js";
 import { classroomsDemo } from "./demo/classrooms.demo.js";
 import { CallTimes, DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
+import { hifzDemo } from "./demo/hifz.demo.js";
 import { leaveDemo } from "./demo/leave.demo.js";
 import { creditDemoWallets, messagingDemo } from "./demo/messaging.demo.js";
 import { salaahDemo } from "./demo/salaah.demo.js";
@@ -53,6 +54,7 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "salaah", run: salaahDemo },
   { name: "leave", run: leaveDemo },
   { name: "attendance", run: attendanceDemo },
+  { name: "hifz", run: hifzDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */

@@ -153,6 +153,8 @@ describe("memorisation (hifz)", () => {
     });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().params.field).toBe("hafiz.0.logs.0.mistakes.0.ayah");
+    const twice = await sitting(api, { sessionId: session.id, hafiz: [{ hafizId: hafiz.id }, { hafizId: hafiz.id }] });
+    expect(twice.json()).toMatchObject({ code: "hifz.hafiz_twice", params: { field: "hafiz.1.hafizId" } });
     const elsewhere = await hifzSchool(app);
     const theirs = await sitting(api, { sessionId: session.id, hafiz: [{ hafizId: elsewhere.hafiz.id }] });
     expect(theirs.statusCode).toBe(404);

@@ -7,8 +7,7 @@ import { hafiz } from "./hafiz.table.js";
 import { pagesOf, rangeLabel } from "./hifz-progress.js";
 import { type HifzLogRecord, hifzFeedback, hifzLogs } from "./logs.table.js";
 import { allRecitationMetrics, allRecitationTypes } from "./recitation.service.js";
-import { seat } from "./sessions.service.js";
-import { hifzSessions } from "./sessions.table.js";
+import { hifzSessionStudents, hifzSessions } from "./sessions.table.js";
 
 /** hafiz id -> the student's name. */
 export async function hafizNames(scope: TenantScope, hafizIds: number[]): Promise<Map<number, string>> {
@@ -61,6 +60,29 @@ export async function checkLogRefs(scope: TenantScope, b: { hafizId?: number; re
 
 type Sitting = ActionParsed<typeof saveSitting>["body"];
 
+/** Each hafiz once, each type once per hafiz, the school's types and metrics, mistakes inside their range (400 naming the place). */
+function checkSitting(body: Sitting, types: { id: number }[], metrics: { id: number }[]) {
+  for (const [i, h] of body.hafiz.entries()) {
+    if (body.hafiz.findIndex((x) => x.hafizId === h.hafizId) !== i)
+      throw badRequest("hifz.hafiz_twice", "Each hafiz once in a sitting.", { field: `hafiz.${i}.hafizId` });
+    for (const [j, l] of h.logs.entries()) {
+      const at = `hafiz.${i}.logs.${j}`;
+      if (h.logs.findIndex((x) => x.recitationTypeId === l.recitationTypeId) !== j)
+        throw badRequest("hifz.type_twice", "One log of each recitation type per hafiz and sitting.", { field: `${at}.recitationTypeId` });
+      if (!types.some((t) => t.id === l.recitationTypeId))
+        throw badRequest("hifz.unknown_type", "There is no such recitation type.", { field: `${at}.recitationTypeId` });
+      for (const key of Object.keys(l.metrics))
+        if (!metrics.some((m) => String(m.id) === key)) throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.metrics.${key}` });
+      for (const [k, m] of l.mistakes.entries()) {
+        if (!metrics.some((x) => x.id === m.metricId))
+          throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.mistakes.${k}.metricId` });
+        if (m.ayah < l.startAyah || m.ayah > l.endAyah)
+          throw badRequest("hifz.mistake_outside", "A mistake must be on an ayah of the range recited.", { field: `${at}.mistakes.${k}.ayah` });
+      }
+    }
+  }
+}
+
 /**
  * A sitting's logs and mistakes, all in the request's transaction: each hafiz seated with their
  * attendance; per hafiz and type one log (the one sent before is replaced); the mistakes sent with
@@ -75,81 +97,83 @@ export async function saveSittingLogs(scope: TenantScope, body: Sitting, userId:
     .where(scope.where(hafiz, inArray(hafiz.id, hafizIds)));
   if (found.length !== hafizIds.length) throw notFound("Hafiz");
   const [types, metrics] = await Promise.all([allRecitationTypes(scope), allRecitationMetrics(scope)]);
-  for (const [i, h] of body.hafiz.entries())
-    for (const [j, l] of h.logs.entries()) {
-      const at = `hafiz.${i}.logs.${j}`;
-      if (!types.some((t) => t.id === l.recitationTypeId))
-        throw badRequest("hifz.unknown_type", "There is no such recitation type.", { field: `${at}.recitationTypeId` });
-      for (const key of Object.keys(l.metrics))
-        if (!metrics.some((m) => String(m.id) === key)) throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.metrics.${key}` });
-      for (const [k, m] of l.mistakes.entries()) {
-        if (!metrics.some((x) => x.id === m.metricId))
-          throw badRequest("hifz.unknown_metric", "There is no such metric.", { field: `${at}.mistakes.${k}.metricId` });
-        if (m.ayah < l.startAyah || m.ayah > l.endAyah)
-          throw badRequest("hifz.mistake_outside", "A mistake must be on an ayah of the range recited.", { field: `${at}.mistakes.${k}.ayah` });
-      }
-    }
+  checkSitting(body, types, metrics);
 
-  let logs = 0;
-  let mistakes = 0;
-  for (const h of body.hafiz) {
-    await seat(scope, session.id, [h.hafizId], h.attendance);
-    const keptTypes: number[] = [];
-    for (const l of h.logs) {
-      const values = {
-        hafizId: h.hafizId,
-        sessionId: session.id,
-        recitationTypeId: l.recitationTypeId,
-        date: session.date,
-        startAyah: l.startAyah,
-        endAyah: l.endAyah,
-        ...measureRange(l.startAyah, l.endAyah),
-        status: l.status,
-        grade: l.grade ?? null,
-        metrics: l.metrics,
-        notes: l.notes ?? null,
-        recordedBy: userId,
-      };
-      const [log] = await scope.db
+  // Set-based, a statement per step, however many children the halqa has.
+  await scope.db
+    .insert(hifzSessionStudents)
+    .values(body.hafiz.map((h) => ({ tenantId: scope.tenantId, sessionId: session.id, hafizId: h.hafizId, attendance: h.attendance })))
+    .onConflictDoUpdate({
+      target: [hifzSessionStudents.tenantId, hifzSessionStudents.sessionId, hifzSessionStudents.hafizId],
+      set: { attendance: sql`excluded.attendance`, updatedAt: new Date() },
+    });
+  const sent = body.hafiz.flatMap((h) => h.logs.map((l) => ({ hafizId: h.hafizId, ...l })));
+  const saved = sent.length
+    ? await scope.db
         .insert(hifzLogs)
-        .values({ ...values, tenantId: scope.tenantId })
+        .values(
+          sent.map((l) => ({
+            tenantId: scope.tenantId,
+            hafizId: l.hafizId,
+            sessionId: session.id,
+            recitationTypeId: l.recitationTypeId,
+            date: session.date,
+            startAyah: l.startAyah,
+            endAyah: l.endAyah,
+            ...measureRange(l.startAyah, l.endAyah),
+            status: l.status,
+            grade: l.grade ?? null,
+            metrics: l.metrics,
+            notes: l.notes ?? null,
+            recordedBy: userId,
+          })),
+        )
         .onConflictDoUpdate({
           target: [hifzLogs.tenantId, hifzLogs.sessionId, hifzLogs.hafizId, hifzLogs.recitationTypeId],
           targetWhere: sql`${hifzLogs.sessionId} is not null`,
-          set: { ...values, updatedAt: new Date() },
+          // What was sent replaces what was there (columns by their names in the database).
+          set: {
+            updatedAt: new Date(),
+            ...Object.fromEntries(
+              ["date", "start_ayah", "end_ayah", "pages", "lines", "status", "grade", "metrics", "notes", "recorded_by"].map((column) => [
+                column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
+                sql.raw(`excluded.${column}`),
+              ]),
+            ),
+          },
         })
-        .returning();
-      keptTypes.push(l.recitationTypeId);
-      logs++;
-      await scope.db.delete(hifzFeedback).where(scope.where(hifzFeedback, eq(hifzFeedback.logId, log!.id), eq(hifzFeedback.isResolved, false)));
-      if (l.mistakes.length) {
-        await scope.insertMany(
-          hifzFeedback,
-          l.mistakes.map((m) => ({
-            hafizId: h.hafizId,
-            logId: log!.id,
-            ayahNumber: m.ayah,
-            word: m.word ?? null,
-            metricId: m.metricId,
-            note: m.note ?? null,
-            date: session.date,
-          })),
-        );
-        mistakes += l.mistakes.length;
-      }
-    }
-    // A hafiz sent without a type this time (marked absent, say) keeps no log of it from before.
-    await scope.db
-      .delete(hifzLogs)
-      .where(
-        scope.where(
-          hifzLogs,
-          eq(hifzLogs.sessionId, session.id),
-          eq(hifzLogs.hafizId, h.hafizId),
-          keptTypes.length ? notInArray(hifzLogs.recitationTypeId, keptTypes) : undefined,
-        ),
-      );
-  }
+        .returning({ id: hifzLogs.id, hafizId: hifzLogs.hafizId, recitationTypeId: hifzLogs.recitationTypeId })
+    : [];
+  const logIdOf = (hafizId: number, typeId: number) => saved.find((s) => s.hafizId === hafizId && s.recitationTypeId === typeId)!.id;
+  const keptIds = saved.map((s) => s.id);
+  // A type not sent this time (the child marked absent, say) keeps no log from before; the mistakes
+  // sent with a log replace the open ones it had.
+  await scope.db
+    .delete(hifzLogs)
+    .where(
+      scope.where(
+        hifzLogs,
+        eq(hifzLogs.sessionId, session.id),
+        inArray(hifzLogs.hafizId, hafizIds),
+        keptIds.length ? notInArray(hifzLogs.id, keptIds) : undefined,
+      ),
+    );
+  if (keptIds.length)
+    await scope.db.delete(hifzFeedback).where(scope.where(hifzFeedback, inArray(hifzFeedback.logId, keptIds), eq(hifzFeedback.isResolved, false)));
+  const pinned = sent.flatMap((l) =>
+    l.mistakes.map((m) => ({
+      hafizId: l.hafizId,
+      logId: logIdOf(l.hafizId, l.recitationTypeId),
+      ayahNumber: m.ayah,
+      word: m.word ?? null,
+      metricId: m.metricId,
+      note: m.note ?? null,
+      date: session.date,
+    })),
+  );
+  if (pinned.length) await scope.insertMany(hifzFeedback, pinned);
+  const logs = saved.length;
+  const mistakes = pinned.length;
   return { session, logs, mistakes };
 }
 
