@@ -7,7 +7,7 @@ import { attendanceMarks } from "../src/modules/attendance/registers.table.js";
 import { enrolments } from "../src/modules/enrolments/enrolments.table.js";
 import { students } from "../src/modules/students/students.table.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
-import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp, seedSchool } from "./bench-kit.js";
+import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, fmt, kindLabel, listen, openBenchApp, pct, seedSchool } from "./bench-kit.js";
 
 /**
  * Attendance at a school of 5,000 students with 1,000,000 marks (one INSERT ... SELECT over
@@ -21,9 +21,6 @@ const MARK_DAYS = 200;
 const FIRST_DAY = "2026-04-01";
 const MONTH = "2026-05";
 const PEER_SHEET_MS = 101;
-
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
 /** Statements sent to PostgreSQL, counted at the driver (PostgreSQL only). */
 let statements = 0;

@@ -16,6 +16,11 @@ import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 
+/** The p-th percentile of some timings. */
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+/** Milliseconds with one decimal. */
+export const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+
 /** PGlite always; PostgreSQL too when DATABASE_URL names a server. */
 export const benchKinds = (): DatabaseKind[] => (process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]);
 

@@ -185,12 +185,30 @@ export function lastCompletedRanges(logs: LogFact[], types: TypeFact[], directio
   });
 }
 
+/** The first index of a sorted list whose value is above (or, with `orEqual`, at least) `value`. */
+function firstAbove<T>(sorted: readonly T[], value: T, orEqual = false): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! > value || (orEqual && sorted[mid] === value)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Each ayah's heat: its mistakes' weights, faded by time and by correct recitations since. */
 export function heat(mistakes: MistakeFact[], logs: LogFact[], today: string): Map<number, { weight: number; mistakes: number }> {
-  const done = completed(logs);
+  // The days each mistaken ayah was recited whole and right, sorted: a mistake then counts those after it.
+  const ayahs = [...new Set(mistakes.map((m) => m.ayah))].sort((a, b) => a - b);
+  const recitedOn = new Map<number, string[]>(ayahs.map((a) => [a, []]));
+  for (const l of completed(logs))
+    for (let i = firstAbove(ayahs, l.startAyah, true); i < ayahs.length && ayahs[i]! <= l.endAyah; i++) recitedOn.get(ayahs[i]!)!.push(l.date);
+  for (const days of recitedOn.values()) days.sort();
   const out = new Map<number, { weight: number; mistakes: number }>();
   for (const m of mistakes) {
-    const since = done.filter((l) => l.date > m.date && l.startAyah <= m.ayah && m.ayah <= l.endAyah).length;
+    const days = recitedOn.get(m.ayah)!;
+    const since = days.length - firstAbove(days, m.date);
     const w = m.weight * 0.5 ** (Math.max(0, daysBetween(m.date, today)) / HEAT_HALF_LIFE_DAYS) * HEAT_FADE_PER_RECITATION ** since;
     const cell = out.get(m.ayah) ?? { weight: 0, mistakes: 0 };
     cell.weight += w;
