@@ -99,6 +99,27 @@ export const databaseOptions = (config: Config): OpenOptions =>
  * query runs as the app role, which the tenant policies bind, and a start where they are not in
  * place is refused (`checkRowSecurity`).
  */
+
+/**
+ * One connection runs one statement at a time; a transaction's reads given together (Promise.all
+ * on its client) used to wait in pg's own queue, which pg deprecates (an error in pg 9). Each
+ * pooled connection queues its statements here instead. A callback or a cursor passes straight on.
+ */
+function queueQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let last: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === "function" || typeof first?.submit === "function") return query(...args);
+    const run = last.then(
+      () => query(...args),
+      () => query(...args),
+    );
+    last = run.catch(() => undefined);
+    return run;
+  }) as typeof client.query;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const appRole = checkRoleName(opts.appRole ?? DEFAULT_APP_ROLE);
   const migrate = opts.migrate !== false;
@@ -187,6 +208,7 @@ async function openPostgres(url: string, ownerUrl: string, appRole: string, migr
   // pg_terminate_backend) is an 'error' on the pool: without a listener that is an uncaught
   // exception and the whole process dies. The pool drops the connection and opens a new one.
   pool.on("error", (e) => console.warn(`database: an idle connection was closed by the server (${e.message}); a new one is opened when needed`));
+  pool.on("connect", queueQueries);
   const db = drizzlePg({ client: pool, casing: "snake_case" }) as unknown as Db;
   try {
     await pool.query("select 1");
