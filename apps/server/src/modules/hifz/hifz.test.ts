@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
+import { rowsOf } from "../../../test/people.js";
 import { addStudent, ok } from "../academics/school.fixture.js";
 
 type Api = Awaited<ReturnType<typeof adminOfNewTenant>>["api"];
@@ -253,7 +254,8 @@ describe("memorisation (hifz)", () => {
   });
 
   it("shows a parent their own child's progress, read only, and nobody else's", async () => {
-    const { api, tenant, hafiz: other } = await hifzSchool(app);
+    const school = await hifzSchool(app);
+    const { api, tenant, hafiz: other } = school;
     const roles = await ok<{ rows: { id: number; builtin: string | null }[] }>(api.get("/admin/api/role?limit=50"));
     const mobile = uniqueMobile();
     const parent = (
@@ -263,6 +265,22 @@ describe("memorisation (hifz)", () => {
     ).data;
     const student = await addStudent(api, { name: "Zainab", guardians: [{ userId: parent.id, relation: "mother" }] });
     const hafiz = (await ok<{ data: Row }>(api.post("/admin/api/hafiz", { studentId: student.id }))).data;
+    // The teacher records the child's lesson: the parent is told once, in their language, even when the sitting is sent again.
+    const { type, metric, session } = school;
+    const lesson = {
+      sessionId: session.id,
+      hafiz: [
+        {
+          hafizId: hafiz.id,
+          logs: [{ recitationTypeId: type("sabaq"), startAyah: 6222, endAyah: 6225, mistakes: [{ ayah: 6223, metricId: metric("lahn_jali") }] }],
+        },
+      ],
+    };
+    await ok(api.put("/admin/api/hifzlog/sitting", lesson));
+    await ok(api.put("/admin/api/hifzlog/sitting", lesson));
+    const told = (await rowsOf(app, "notifications", tenant.id)).filter((n) => n.user_id === parent.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: "hifz_feedback", title: "Zainab's lesson today", body: "Sabaq 112:1–112:4. Mistakes noted: 1." });
     const { api: home } = await signIn(app, tenant.code, mobile);
     const mine = await ok<{ hafiz: { id: number } }>(home.get(`/user/api/home/hifz?studentId=${student.id}`));
     expect(mine.hafiz.id).toBe(hafiz.id);

@@ -9,6 +9,7 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleHafiz } from "./hafiz.routes.js";
 import { requireHafiz } from "./hafiz.service.js";
 import { hafiz } from "./hafiz.table.js";
+import { tellParentsOfLessons } from "./hifz-alerts.service.js";
 import { lastCompletedRanges, rangeLabel } from "./hifz-progress.js";
 import { checkLogRefs, hafizNames, logFacts, measureRange, presentLogs, saveSittingLogs } from "./logs.service.js";
 import { hifzFeedback, hifzLogs } from "./logs.table.js";
@@ -47,8 +48,9 @@ export function registerLogs(app: FastifyInstance) {
     app,
     saveSitting,
     async (ctx, { body }) => {
-      const { session, logs, mistakes } = await saveSittingLogs(ctx.scope, body, ctx.principal.userId);
+      const { session, logs, mistakes, firstTime } = await saveSittingLogs(ctx.scope, body, ctx.principal.userId);
       await ctx.audit({ action: "update", entity: "hifz_sessions", entityId: session.id, details: { logs, mistakes } });
+      await tellParentsOfLessons(app.services, ctx, firstTime);
       return { message: `${logs} log(s) and ${mistakes} mistake(s) saved`, logs, mistakes };
     },
     {

@@ -142,7 +142,13 @@ export async function saveSittingLogs(scope: TenantScope, body: Sitting, userId:
             ),
           },
         })
-        .returning({ id: hifzLogs.id, hafizId: hifzLogs.hafizId, recitationTypeId: hifzLogs.recitationTypeId })
+        .returning({
+          id: hifzLogs.id,
+          hafizId: hifzLogs.hafizId,
+          recitationTypeId: hifzLogs.recitationTypeId,
+          // A row the upsert made rather than changed (PostgreSQL's own mark of a fresh row version).
+          made: sql<boolean>`(xmax = 0)`,
+        })
     : [];
   const logIdOf = (hafizId: number, typeId: number) => saved.find((s) => s.hafizId === hafizId && s.recitationTypeId === typeId)!.id;
   const keptIds = saved.map((s) => s.id);
@@ -172,9 +178,15 @@ export async function saveSittingLogs(scope: TenantScope, body: Sitting, userId:
     })),
   );
   if (pinned.length) await scope.insertMany(hifzFeedback, pinned);
-  const logs = saved.length;
-  const mistakes = pinned.length;
-  return { session, logs, mistakes };
+  // What a parent hears of: each child's logs recorded for the first time (a sitting sent again tells nobody twice).
+  const firstTime = body.hafiz
+    .filter((h) => saved.some((s) => s.hafizId === h.hafizId && s.made))
+    .map((h) => ({
+      hafizId: h.hafizId,
+      logs: h.logs.map((l) => ({ type: types.find((t) => t.id === l.recitationTypeId)!.name, range: rangeLabel(l.startAyah, l.endAyah), status: l.status })),
+      mistakes: h.logs.reduce((n, l) => n + l.mistakes.length, 0),
+    }));
+  return { session, logs: saved.length, mistakes: pinned.length, firstTime };
 }
 
 /** Every log of a hafiz, as the progress working reads them. */
