@@ -3,9 +3,11 @@ import { inArray } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
+import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { hafiz } from "./hafiz.table.js";
+import { daysBetween } from "./hifz-progress.js";
 
 interface Recorded {
   hafizId: number;
@@ -22,15 +24,19 @@ const TEXTS: Record<Language, (name: string, lines: string, mistakes: number) =>
   ta: (name, lines, m) => ({ title: `${name} இன் இன்றைய பாடம்`, body: `${lines}. குறிக்கப்பட்ட பிழைகள்: ${m}.` }),
 };
 
+/** A sitting logged later than this many days after it is history being filled in: nobody is told. */
+const NEWS_DAYS = 1;
+
 /**
  * Tells the parents of each child whose lesson was recorded (the first time a sitting holds it;
- * sent again, it tells nobody twice), as a `hifz_feedback` notification: the school chooses its
- * channels, and each parent theirs, in the notification settings. Delivered after commit.
+ * sent again, it tells nobody twice; a sitting older than yesterday is history and tells nobody),
+ * as a `hifz_feedback` notification: the school chooses its channels, and each parent theirs, in
+ * the notification settings. Delivered after commit.
  */
-export async function tellParentsOfLessons(services: Services, ctx: Pick<RequestContext, "scope" | "afterCommit">, recorded: Recorded[]) {
-  const withLogs = recorded.filter((r) => r.logs.length);
-  if (!withLogs.length) return 0;
+export async function tellParentsOfLessons(services: Services, ctx: Pick<RequestContext, "scope" | "afterCommit">, sittingDate: string, recorded: Recorded[]) {
   const { scope } = ctx;
+  const withLogs = recorded.filter((r) => r.logs.length);
+  if (!withLogs.length || daysBetween(sittingDate, await schoolToday(scope)) > NEWS_DAYS) return 0;
   const rows = await scope.db
     .select({ id: hafiz.id, studentId: hafiz.studentId })
     .from(hafiz)

@@ -266,7 +266,9 @@ describe("memorisation (hifz)", () => {
     const student = await addStudent(api, { name: "Zainab", guardians: [{ userId: parent.id, relation: "mother" }] });
     const hafiz = (await ok<{ data: Row }>(api.post("/admin/api/hafiz", { studentId: student.id }))).data;
     // The teacher records the child's lesson: the parent is told once, in their language, even when the sitting is sent again.
-    const { type, metric, session } = school;
+    const { type, metric } = school;
+    const today = (await ok<{ date: string }>(api.get("/admin/api/hifzlog/hifz/dashboard-data"))).date;
+    const session = (await ok<{ data: Row }>(api.post("/admin/api/hifzsession", { date: today }))).data;
     const lesson = {
       sessionId: session.id,
       hafiz: [
@@ -281,6 +283,9 @@ describe("memorisation (hifz)", () => {
     const told = (await rowsOf(app, "notifications", tenant.id)).filter((n) => n.user_id === parent.id);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ kind: "hifz_feedback", title: "Zainab's lesson today", body: "Sabaq 112:1–112:4. Mistakes noted: 1." });
+    // A sitting of weeks ago logged now is history filled in: nobody is told.
+    await ok(api.put("/admin/api/hifzlog/sitting", { ...lesson, sessionId: school.session.id }));
+    expect((await rowsOf(app, "notifications", tenant.id)).filter((n) => n.user_id === parent.id)).toHaveLength(1);
     const { api: home } = await signIn(app, tenant.code, mobile);
     const mine = await ok<{ hafiz: { id: number } }>(home.get(`/user/api/home/hifz?studentId=${student.id}`));
     expect(mine.hafiz.id).toBe(hafiz.id);

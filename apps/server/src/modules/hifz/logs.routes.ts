@@ -50,7 +50,7 @@ export function registerLogs(app: FastifyInstance) {
     async (ctx, { body }) => {
       const { session, logs, mistakes, firstTime } = await saveSittingLogs(ctx.scope, body, ctx.principal.userId);
       await ctx.audit({ action: "update", entity: "hifz_sessions", entityId: session.id, details: { logs, mistakes } });
-      await tellParentsOfLessons(app.services, ctx, firstTime);
+      await tellParentsOfLessons(app.services, ctx, session.date, firstTime);
       return { message: `${logs} log(s) and ${mistakes} mistake(s) saved`, logs, mistakes };
     },
     {
