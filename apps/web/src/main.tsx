@@ -13,9 +13,9 @@ import { loadAllFonts } from "./lib/script-fonts";
 
 installLanguageSync();
 installDeviceTokenBridge();
-// Registers saved with no signal go as soon as it returns, on whatever screen the teacher is. The
-// phone's outbox is looked at first (a small module): the sender's code loads only when it holds some.
-const sendWaitingRegisters = () => {
+// Registers and hifz sittings saved with no signal go as soon as it returns, on whatever screen the
+// teacher is. Each outbox is looked at first (a small module): a sender's code loads only when it holds some.
+const sendWaitingWork = () => {
   if (useAuth.getState().status !== "signed-in") return;
   void import("./features/attendance/register/register-store")
     .then((store) => store.pendingSaves())
@@ -23,8 +23,13 @@ const sendWaitingRegisters = () => {
       if (waiting.length) await (await import("./features/attendance/register/use-register-sync")).sendWaitingRegisters();
     })
     .catch(() => undefined);
+  void import("./features/hifz/halqa/sitting-keys")
+    .then(async (keys) => {
+      if (keys.anyWaitingSitting()) await (await import("./features/hifz/halqa/sitting-outbox")).sendWaitingSittings();
+    })
+    .catch(() => undefined);
 };
-window.addEventListener("online", sendWaitingRegisters);
+window.addEventListener("online", sendWaitingWork);
 const router = createAppRouter();
 
 // A transition: React renders the first page in short slices, so the phone stays responsive
@@ -50,6 +55,6 @@ void holdSplash({
   idle(() => {
     void loadAllFonts();
     void keepTextsOffline();
-    sendWaitingRegisters();
+    sendWaitingWork();
   });
 });

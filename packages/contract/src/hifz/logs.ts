@@ -4,6 +4,7 @@ import * as field from "../fields.js";
 import { GlobalAyah } from "../quran/quran-index.js";
 import { defineResource, ListQuery, listReply } from "../resource.js";
 import { DateOnly, RowId } from "../values.js";
+import { hifzFeedbackResource } from "./feedback.js";
 import { hifzSessionResource, SittingAttendance } from "./sessions.js";
 
 /**
@@ -124,6 +125,8 @@ export const sessionLogs = defineAction({
       }),
     ),
     rows: z.array(hifzLogResource.row),
+    /** The open mistakes pinned with these logs (sending the sitting again replaces them: a screen shows them to keep them). */
+    mistakes: z.array(hifzFeedbackResource.row),
   }),
   errors: [404],
 });

@@ -50,6 +50,8 @@ const Range = z.object({ startAyah: z.number().int(), endAyah: z.number().int(),
 export const LastCompleted = z.object({
   recitationTypeId: z.number(),
   name: z.string(),
+  /** The school's name for it in the script it is read in (سبق), when it gave one. */
+  nameNative: z.string().nullable(),
   builtinKey: z.string().nullable(),
   date: z.string(),
   ranges: z.array(Range),
@@ -100,7 +102,7 @@ const DashboardReply = z
   .object({ message: z.string(), layoutMode: LayoutMode })
   .extend(HifzProgress.shape)
   .extend({
-    openMistakes: z.array(z.object({ metricId: z.number(), name: z.string(), count: z.number().int() })),
+    openMistakes: z.array(z.object({ metricId: z.number(), name: z.string(), nameNative: z.string().nullable(), count: z.number().int() })),
     weakestAyahs: z.array(HeatAyah),
     /** Average grade week by week, the last eight weeks (oldest first); null for a week with no grade. */
     gradeTrend: z.array(z.object({ weekStart: z.string(), average: z.number().nullable(), logs: z.number().int() })),

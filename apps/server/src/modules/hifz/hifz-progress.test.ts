@@ -69,6 +69,7 @@ describe("a hafiz's progress, worked by hand", () => {
       {
         recitationTypeId: SABAQ,
         name: "Sabaq",
+        nameNative: null,
         builtinKey: "sabaq",
         date: "2026-11-25",
         ranges: [{ startAyah: 6222, endAyah: 6225, range: "112:1–112:4", pages: 0.27 }],
@@ -77,6 +78,7 @@ describe("a hafiz's progress, worked by hand", () => {
       {
         recitationTypeId: SABQI,
         name: "Sabqi",
+        nameNative: null,
         builtinKey: "sabqi",
         date: "2026-11-23",
         ranges: [{ startAyah: 6231, endAyah: 6236, range: "114:1–114:6", pages: 0.4 }],
@@ -85,6 +87,7 @@ describe("a hafiz's progress, worked by hand", () => {
       {
         recitationTypeId: MANZIL,
         name: "Manzil",
+        nameNative: null,
         builtinKey: "manzil",
         date: "2026-11-25",
         ranges: [{ startAyah: 6226, endAyah: 6236, range: "113:1–114:6", pages: 0.73 }],

@@ -34,6 +34,7 @@ export interface MistakeFact {
 export interface TypeFact {
   id: number;
   name: string;
+  nameNative?: string | null;
   builtinKey: string | null;
 }
 
@@ -176,6 +177,7 @@ export function lastCompletedRanges(logs: LogFact[], types: TypeFact[], directio
       {
         recitationTypeId: type.id,
         name: type.name,
+        nameNative: type.nameNative ?? null,
         builtinKey: type.builtinKey,
         date,
         ranges: ranges.map(([s, e]) => ({ startAyah: s, endAyah: e, range: rangeLabel(s, e), pages: pagesOf(s, e) })),

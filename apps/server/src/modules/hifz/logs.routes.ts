@@ -6,6 +6,7 @@ import { badRequest } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { presentFeedback } from "./feedback.service.js";
 import { sampleHafiz } from "./hafiz.routes.js";
 import { requireHafiz } from "./hafiz.service.js";
 import { hafiz } from "./hafiz.table.js";
@@ -112,11 +113,28 @@ export function registerLogs(app: FastifyInstance) {
         });
       }
       const [presented] = await presentSessions(scope, [session]);
+      const open = rows.length
+        ? await scope.db
+            .select()
+            .from(hifzFeedback)
+            .where(
+              scope.where(
+                hifzFeedback,
+                inArray(
+                  hifzFeedback.logId,
+                  rows.map((r) => r.id),
+                ),
+                eq(hifzFeedback.isResolved, false),
+              ),
+            )
+            .orderBy(asc(hifzFeedback.ayahNumber))
+        : [];
       return {
         message: "Sitting fetched successfully",
         session: presented!,
         hafiz: seated.sort((a, b) => a.name.localeCompare(b.name)),
         rows: await presentLogs(scope, rows),
+        mistakes: await presentFeedback(scope, open),
       };
     },
     { sample: async (scope) => ({ params: { id: (await scope.insert(hifzSessions, { date: "2026-03-02" })).id } }) },

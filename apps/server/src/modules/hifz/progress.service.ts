@@ -46,7 +46,10 @@ export async function hifzDashboardOf(scope: TenantScope, one: HafizRecord, layo
     hafiz: hafizRow!,
     ...progressOf(logs, types, one, today),
     totalLogs: logs.length,
-    openMistakes: [...open.entries()].map(([metricId, count]) => ({ metricId, name: metrics.find((m) => m.id === metricId)?.name ?? "", count })),
+    openMistakes: [...open.entries()].map(([metricId, count]) => {
+      const metric = metrics.find((m) => m.id === metricId);
+      return { metricId, name: metric?.name ?? "", nameNative: metric?.nameNative ?? null, count };
+    }),
     weakestAyahs: weakestAyahs(cells),
     gradeTrend: gradeTrend(logs, today),
     heatMapData: heatGroups(cells, layoutMode),

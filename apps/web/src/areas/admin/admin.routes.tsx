@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_SCREENS } from "../../features/attendance/salaah/salaah-screens";
 import { MESSAGING_SCREENS } from "../../features/communication/messaging/messaging-screens";
+import { HIFZ_SCREENS } from "../../features/hifz/hifz-screens";
 import { AdminLayout } from "./admin-layout";
 import { PermissionGate } from "./permission-gate";
 
@@ -65,6 +66,7 @@ export const adminScreens: RouteObject[] = [
   ...MESSAGING_SCREENS.map(([path, load]) => screen(path, load, "communication")),
   ...ATTENDANCE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
   ...SALAAH_LEAVE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
+  ...HIFZ_SCREENS.map(([path, load]) => screen(path, load, "hifz")),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

@@ -94,12 +94,13 @@ export function ParentHomePage() {
               { key: "salaahGrid", icon: IconMoon, to: "/parent/salaah" },
             ]
           : []),
-        ...(can(p, "hifz", "add") ? [{ key: "hifz", icon: IconNotebook }] : []),
+        ...(can(p, "hifz", "add") ? [{ key: "hifz", icon: IconNotebook, to: "/parent/halqa" }] : []),
       ]
     : [
         { key: "follow", icon: IconMoodKid },
         { key: "attendanceView", icon: IconCalendarCheck, to: "/parent/attendance" },
         { key: "salaahWeek", icon: IconMoon, to: "/parent/salaah-week" },
+        { key: "hifzView", icon: IconNotebook, to: "/parent/hifz" },
         { key: "leave", icon: IconCalendarOff, to: "/parent/leave" },
       ];
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_PARENT_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_PARENT_SCREENS } from "../../features/attendance/salaah/salaah-screens";
+import { HIFZ_PARENT_SCREENS } from "../../features/hifz/hifz-screens";
 import { ParentLayout } from "./parent-layout";
 
 const lazyScreen = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
@@ -17,6 +18,7 @@ export const parentRoutes: RouteObject[] = [
       { path: "chat", lazy: lazyScreen(() => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)) },
       ...ATTENDANCE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...SALAAH_LEAVE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...HIFZ_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       { path: "profile", lazy: lazyScreen(() => import("../../features/profile/profile-page").then((m) => m.ProfilePage)) },
     ],
   },

@@ -1,17 +1,14 @@
-import { ActionIcon, Group, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
-import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { Anchor, Group, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
 import { SURAHS } from "@taleem/contract";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import { MushafPage } from "./mushaf-page";
+import { Link, useSearchParams } from "react-router";
+import { MushafReader } from "./mushaf-reader";
 import { useLayoutMetadata } from "./use-quran";
 
 const DEFAULT_LAYOUT = "madani-604";
 
 /**
- * The mushaf to read: jump to a surah or a page, turn pages with the arrows or a swipe. A mushaf
- * opens from the right, so the next page is on the left, whatever the interface's direction.
+ * The mushaf to read: jump to a surah or a page, turn pages with the arrows or a swipe.
  */
 export function MushafScreen() {
   const { t } = useTranslation("quran");
@@ -27,7 +24,6 @@ export function MushafScreen() {
       return s;
     });
   };
-  const touch = useRef<number | null>(null);
   // The last surah that begins on or before this page is the one being read.
   const surahHere = meta.data ? SURAHS.filter((s) => meta.data.surahPages[s.number]! <= pageNumber).length : 0;
 
@@ -45,36 +41,13 @@ export function MushafScreen() {
         />
         <NumberInput label={t("page.number")} w={110} min={1} max={pageCount} value={pageNumber} onChange={(v) => typeof v === "number" && go(v)} />
       </Group>
-      {/* The mushaf's own direction: its next page lies to the left. */}
-      <Group justify="space-between" dir="rtl" wrap="nowrap">
-        <ActionIcon variant="light" size="lg" aria-label={t("page.previous")} disabled={pageNumber <= 1} onClick={() => go(pageNumber - 1)}>
-          <IconChevronRight />
-        </ActionIcon>
-        <Text size="sm" c="dimmed">
-          {t("page.of", { page: pageNumber, count: pageCount })}
-        </Text>
-        <ActionIcon variant="light" size="lg" aria-label={t("page.next")} disabled={pageNumber >= pageCount} onClick={() => go(pageNumber + 1)}>
-          <IconChevronLeft />
-        </ActionIcon>
-      </Group>
-      <div
-        onTouchStart={(e) => {
-          touch.current = e.touches[0]?.clientX ?? null;
-        }}
-        onTouchEnd={(e) => {
-          const start = touch.current;
-          const end = e.changedTouches[0]?.clientX;
-          touch.current = null;
-          if (start === null || end === undefined || Math.abs(end - start) < 60) return;
-          // Swiping the page to the right brings the next one in from the left.
-          go(end > start ? pageNumber + 1 : pageNumber - 1);
-        }}
-      >
-        <MushafPage layoutName={layoutName} pageNumber={pageNumber} />
-      </div>
+      <MushafReader layoutName={layoutName} pageNumber={pageNumber} pageCount={pageCount} onPage={go} />
       {meta.data && (
         <Text size="xs" c="dimmed">
-          {meta.data.attribution}
+          {meta.data.attribution}{" "}
+          <Anchor component={Link} to="/open/about" size="xs" underline="always">
+            {t("about.link")}
+          </Anchor>
         </Text>
       )}
     </Stack>

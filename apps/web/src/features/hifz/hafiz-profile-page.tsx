@@ -1,0 +1,120 @@
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { hafizFeedback, hafizProgress, hifzDashboard, resolveFeedback } from "@taleem/contract";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { formatDate } from "../../lib/format";
+import { notify } from "../../lib/notify";
+import { useAction, useActionQuery } from "../../lib/use-action";
+import { useErrorText } from "../../ui/api-error";
+import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { useCan } from "../../ui/use-can";
+import { HifzDashboardView } from "./hifz-dashboard";
+
+/** A hafiz's open mistakes, newest first, each resolved with one tap by a teacher who may edit. */
+function OpenMistakes({ hafizId }: { hafizId: number }) {
+  const { t } = useTranslation("hifz");
+  const errorText = useErrorText();
+  const list = useActionQuery(hafizFeedback, { params: { hafizId }, query: {} });
+  const resolve = useAction(resolveFeedback);
+  const canEdit = useCan()("hifz", "edit");
+  const rows = list.data?.rows ?? [];
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h4" mb="xs">
+        {t("progress.openList")}
+      </Title>
+      {list.isError ? (
+        <FailureState reason={errorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : !rows.length ? (
+        <Text c="dimmed">{t("progress.noMistakes")}</Text>
+      ) : (
+        <Table data-testid="open-mistakes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("progress.ayah")}</Table.Th>
+              <Table.Th>{t("progress.kind")}</Table.Th>
+              <Table.Th>{t("progress.date")}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <bdi>{m.reference}</bdi>
+                  {m.note && (
+                    <Text size="xs" c="dimmed">
+                      <bdi>{m.note}</bdi>
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{m.metricName}</Table.Td>
+                <Table.Td>{formatDate(m.date)}</Table.Td>
+                <Table.Td>
+                  {canEdit && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={resolve.isPending && resolve.variables?.params?.id === m.id}
+                      onClick={() =>
+                        resolve.mutate(
+                          { params: { id: m.id } },
+                          { onSuccess: () => notify.success(t("progress.resolved", { ayah: m.reference })), onError: (e) => notify.error(errorText(e)) },
+                        )
+                      }
+                    >
+                      {t("progress.resolve")}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+/** /admin/hafiz/:id: a hafiz's dashboard with the heat map on their own mushaf, and their open mistakes. */
+export function HafizProfilePage() {
+  const { t } = useTranslation("hifz");
+  const errorText = useErrorText();
+  const id = Number(useParams().id);
+  const progress = useActionQuery(hafizProgress, { params: { id } }, { enabled: id > 0 });
+  const studentId = progress.data?.hafiz.studentId;
+  const dashboard = useActionQuery(hifzDashboard, { query: { studentId: studentId ?? 0, layoutMode: "page" } }, { enabled: !!studentId });
+  const failed = progress.isError ? progress : dashboard.isError ? dashboard : null;
+  if (!id) return <EmptyList title={t("progress.notFound")} />;
+  if (failed) return <FailureState reason={errorText(failed.error)} onRetry={() => void failed.refetch()} />;
+  if (!dashboard.data) return <LoadingState text={t("progress.loading")} />;
+  const h = dashboard.data.hafiz;
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor component={Link} to="../hafiz" size="sm">
+          {t("progress.backToList")}
+        </Anchor>
+        <Title order={2}>
+          <bdi>{h.studentName}</bdi>
+        </Title>
+        <Group gap="md">
+          {h.teacherName && (
+            <Text size="sm" c="dimmed">
+              {t("progress.teacher")}: <bdi>{h.teacherName}</bdi>
+            </Text>
+          )}
+          {h.recitationGroupName && (
+            <Text size="sm" c="dimmed">
+              {t("progress.group")}: <bdi>{h.recitationGroupName}</bdi>
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {t(`progress.direction.${h.direction}`)}
+          </Text>
+        </Group>
+      </div>
+      <HifzDashboardView dashboard={dashboard.data} mistakes={<OpenMistakes hafizId={id} />} />
+    </Stack>
+  );
+}
