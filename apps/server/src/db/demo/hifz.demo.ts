@@ -97,7 +97,7 @@ function dayOfLogs(child: Child, random: DemoRandom, type: (key: string) => numb
   const logs: Log[] = [];
   const heard = (from: number, to: number, chance: number): Mistake[] => {
     const out: Mistake[] = [];
-    for (let n = random.int(0, 2); n > 0; n--)
+    for (let n = random.int(0, 1); n > 0; n--)
       if (random.chance(chance))
         out.push({
           ayah: random.int(from, to),
@@ -119,7 +119,7 @@ function dayOfLogs(child: Child, random: DemoRandom, type: (key: string) => numb
     const end = Math.min(start + random.int(3, 7) - 1, surahEnd(start));
     const roll = random.next();
     const status = roll < child.steady ? "completed" : roll < child.steady + 0.15 ? "partial" : "repeat";
-    const mistakes = heard(start, end, 1.1 - child.steady);
+    const mistakes = heard(start, end, 1.2 - child.steady);
     logs.push({ recitationTypeId: type("sabaq"), startAyah: start, endAyah: end, status, grade: grade(mistakes), metrics: counted(mistakes), mistakes });
     if (status === "completed") {
       child.recent = [...child.recent, [start, end] as [number, number]].slice(-6);
@@ -132,7 +132,7 @@ function dayOfLogs(child: Child, random: DemoRandom, type: (key: string) => numb
   if (child.recent.length) {
     const start = Math.min(...child.recent.map((r) => r[0]));
     const end = Math.max(...child.recent.map((r) => r[1]));
-    const mistakes = heard(start, end, 0.6);
+    const mistakes = heard(start, end, 0.5);
     logs.push({
       recitationTypeId: type("sabqi"),
       startAyah: start,
@@ -147,7 +147,7 @@ function dayOfLogs(child: Child, random: DemoRandom, type: (key: string) => numb
   const portion = child.memorisedFrom < globalAyah(78, 1) ? 140 : 40;
   const start = child.manzil;
   const end = Math.min(start + portion - 1, 6236);
-  const mistakes = heard(start, end, 0.7);
+  const mistakes = heard(start, end, 0.6);
   logs.push({
     recitationTypeId: type("manzil"),
     startAyah: start,

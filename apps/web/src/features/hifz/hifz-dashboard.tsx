@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from 
 import { type HifzDashboard, madaniPageOf, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatNumber } from "../../lib/format";
+import { formatDate, formatNumber, localeOf } from "../../lib/format";
 import { MushafReader } from "../quran/mushaf-reader";
 import { useLayoutMetadata } from "../quran/use-quran";
 import { useMetricName } from "./halqa/use-halqa-data";
@@ -35,6 +35,10 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
+/** A week by the day and month it starts on (a row of eight fits a phone). */
+const weekLabel = (day: string) =>
+  new Intl.DateTimeFormat(localeOf(), { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
 /** A titled part of the dashboard. */
 function Section({ title, aside, children }: { title: string; aside?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -59,7 +63,7 @@ function WeekBars({ weeks, max, label }: { weeks: { weekStart: string; value: nu
           <Text size="xs">{label(w.value)}</Text>
           <Box className={classes.barFill} style={{ height: `${Math.max(2, ((w.value ?? 0) / (max || 1)) * 80)}px` }} aria-hidden />
           <Text size="xs" c="dimmed">
-            {formatDate(w.weekStart)}
+            {weekLabel(w.weekStart)}
           </Text>
         </Stack>
       ))}
