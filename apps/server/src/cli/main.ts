@@ -3,6 +3,7 @@ import { DataDirLockedError } from "../db/client.js";
 import { AppError } from "../platform/http/errors.js";
 import { backupCommands } from "./backup.command.js";
 import { type Command, commandName, parseCommandArgs, Refused, UsageError } from "./command.js";
+import { layoutCommands } from "./layout.command.js";
 import { outboxCommands } from "./outbox.command.js";
 import { platformAdminCommands } from "./platform-admin.command.js";
 import { seedCommands } from "./seed.command.js";
@@ -18,6 +19,7 @@ const commands: Command[] = [
   ...outboxCommands,
   ...backupCommands,
   ...uploadCommands,
+  ...layoutCommands,
 ];
 
 const HELP_FLAGS = new Set(["--help", "-h", "help"]);

@@ -5,7 +5,7 @@ import { GlobalAyah, TOTAL_AYAHS } from "./quran-index.js";
 /** The most pages one call gives (a reader turning pages fetches a few ahead). */
 export const MAX_PAGES_AT_ONCE = 20;
 
-const LayoutName = z
+export const LayoutName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, "A layout's name is lower-case letters, digits and dashes")
   .describe("madani-604 is built in");
@@ -32,7 +32,34 @@ export const QuranAyah = z.object({
 });
 export type QuranAyah = z.infer<typeof QuranAyah>;
 
-export const QuranPage = z.object({ layoutName: z.string(), pageNumber: z.number().int(), ayahs: z.array(QuranAyah) });
+/** One word of a line-by-line layout: its ayah (global number), its place in the ayah, its text as that mushaf prints it. */
+export const QuranWord = z.object({
+  ayah: GlobalAyah,
+  word: z.number().int().min(1),
+  text: z.string().min(1).max(200),
+  /** The ayah's last word on this page: its number follows it. */
+  end: z.boolean().optional(),
+});
+export type QuranWord = z.infer<typeof QuranWord>;
+
+export const LINE_TYPES = ["ayah", "surah_name", "basmallah"] as const;
+
+export const QuranLine = z.object({
+  line: z.number().int().min(1),
+  type: z.enum(LINE_TYPES),
+  /** The surah a surah_name or basmallah line opens. */
+  surah: z.number().int().min(1).max(114).nullable(),
+  words: z.array(QuranWord),
+});
+export type QuranLine = z.infer<typeof QuranLine>;
+
+/** A page: its ayahs; on a line-by-line layout, its lines too, drawn as printed. */
+export const QuranPage = z.object({
+  layoutName: z.string(),
+  pageNumber: z.number().int(),
+  ayahs: z.array(QuranAyah),
+  lines: z.array(QuranLine).optional(),
+});
 export type QuranPage = z.infer<typeof QuranPage>;
 
 const layoutParams = z.object({ layoutName: LayoutName });
@@ -61,6 +88,8 @@ export const layoutMetadata = defineAction({
     /** surah number -> first page; juz number -> first page (index 0 unused). */
     surahPages: z.array(z.number().int()),
     juzPages: z.array(z.number().int()),
+    /** The first global ayah that begins on each page, in order: an ayah's page is found from it (`pageIn`). */
+    pageStarts: z.array(z.number().int()),
     totalAyahs: z.literal(TOTAL_AYAHS),
   }),
   errors: [404],

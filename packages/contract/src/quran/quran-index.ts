@@ -67,6 +67,8 @@ export const hizbOf = (global: number) => indexIn(HIZB_STARTS, global);
 export const rubOf = (global: number) => indexIn(RUB_STARTS, global);
 export const manzilOf = (global: number) => indexIn(MANZIL_STARTS, global);
 export const madaniPageOf = (global: number) => indexIn(MADANI_PAGE_STARTS, global);
+/** The page of a layout an ayah begins on, from the first ayah of each of its pages. */
+export const pageIn = (pageStarts: readonly number[], global: number) => indexIn(pageStarts, global);
 
 /** The global ayahs a juz holds, first and last. */
 export function juzRange(juz: number): { first: number; last: number } {

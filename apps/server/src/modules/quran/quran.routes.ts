@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { layoutFont, layoutMetadata as layoutMetadataAction, layoutPage, layoutPages as layoutPagesAction, listLayouts } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { layoutMetadata, layoutPages, layouts, requireLayout } from "./quran.service.js";
+import { importedFont, layoutMetadata, layoutPages, layouts, requireLayout } from "./quran.service.js";
 
 const require = createRequire(import.meta.url);
 const FONT_YEAR = "public, max-age=31536000, immutable";
@@ -23,8 +23,8 @@ export function registerQuranModule(app: FastifyInstance) {
 
   serveAction(app, layoutFont, async (ctx, { params }) => {
     const layout = await requireLayout(ctx.scope, params.layoutName);
-    // The built-in layout's font is the OFL Amiri Quran the app ships; an imported layout's will be kept with it.
-    const file = await readFile(require.resolve(`@fontsource/amiri-quran/files/${layout.fontFile}`));
+    // The built-in layout's font is the OFL Amiri Quran the app ships; an imported layout's is kept with it.
+    const file = (await importedFont(ctx.scope, layout.name)) ?? (await readFile(require.resolve(`@fontsource/amiri-quran/files/${layout.fontFile}`)));
     ctx.reply.header("content-type", "font/woff2").header("cache-control", FONT_YEAR);
     return file;
   });

@@ -1,6 +1,6 @@
 import { Alert, Box, Group, Loader, Paper, Text, UnstyledButton } from "@mantine/core";
-import { type QuranAyah, SURAHS } from "@taleem/contract";
-import { Fragment } from "react";
+import { type QuranAyah, type QuranLine, type QuranWord, SURAHS } from "@taleem/contract";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState } from "../../ui/list-states";
@@ -16,6 +16,79 @@ export interface MushafPageProps {
   ayahColour?: (number: number) => string | undefined;
   /** One tap on an ayah (to pin a mistake, say). */
   onAyahTap?: (ayah: QuranAyah) => void;
+}
+
+const BASMALAH = "بِسْمِ ٱللَّهِ ٱلرَّحْمَٰنِ ٱلرَّحِيمِ";
+
+const Marker = ({ ayah }: { ayah: number }) => (
+  <span className={classes.marker} aria-hidden>
+    ﴿{arabicDigits.format(ayah)}﴾
+  </span>
+);
+
+/** Words of one ayah (or all of it), a button when the page can be tapped, coloured by its heat. */
+function AyahSpan({ ayah, colour, onTap, children }: { ayah: QuranAyah; colour?: string; onTap?: (a: QuranAyah) => void; children: ReactNode }) {
+  const { t } = useTranslation("quran");
+  return (
+    <UnstyledButton
+      component={onTap ? "button" : "span"}
+      className={classes.ayah}
+      data-ayah={ayah.number}
+      style={{ backgroundColor: colour }}
+      onClick={onTap ? () => onTap(ayah) : undefined}
+      aria-label={onTap ? t("page.ayahLabel", { surah: ayah.surah, ayah: ayah.ayah }) : undefined}
+    >
+      {children}
+    </UnstyledButton>
+  );
+}
+
+/** A line-by-line layout's page, each line as printed: a surah's name, the basmalah, or words of ayahs. */
+function PageLines({
+  lines,
+  ayahs,
+  ayahColour,
+  onAyahTap,
+}: {
+  lines: QuranLine[];
+  ayahs: QuranAyah[];
+  ayahColour?: (n: number) => string | undefined;
+  onAyahTap?: (a: QuranAyah) => void;
+}) {
+  const byNumber = new Map(ayahs.map((a) => [a.number, a]));
+  return lines.map((l) => {
+    if (l.type === "surah_name")
+      return (
+        <h3 key={l.line} className={classes.surahTitle}>
+          {SURAHS[l.surah! - 1]!.nameArabic}
+        </h3>
+      );
+    if (l.type === "basmallah")
+      return (
+        <div key={l.line} className={classes.basmalah}>
+          {BASMALAH}
+        </div>
+      );
+    // Each ayah's words on the line together, so a tap or a colour takes the ayah's part of the line.
+    const runs: { ayah: QuranAyah; words: QuranWord[] }[] = [];
+    for (const w of l.words) {
+      const last = runs.at(-1);
+      if (last?.ayah.number === w.ayah) last.words.push(w);
+      else runs.push({ ayah: byNumber.get(w.ayah)!, words: [w] });
+    }
+    return (
+      <div key={l.line} className={classes.line} data-line={l.line}>
+        {runs.map((r) => (
+          <Fragment key={`${r.ayah.number}-${r.words[0]!.word}`}>
+            <AyahSpan ayah={r.ayah} colour={ayahColour?.(r.ayah.number)} onTap={onAyahTap}>
+              {r.words.map((w) => w.text).join(" ")}
+            </AyahSpan>
+            {r.words.at(-1)!.end && <Marker ayah={r.ayah.ayah} />}
+          </Fragment>
+        ))}
+      </div>
+    );
+  });
 }
 
 /**
@@ -65,24 +138,19 @@ export function MushafPage({ layoutName, pageNumber, ayahColour, onAyahTap }: Mu
         style={{ fontFamily: font.data ? `"${layout.fontFamily}", var(--taleem-arabic, serif)` : undefined }}
         data-testid="mushaf-text"
       >
-        {ayahs.map((a) => (
-          <Fragment key={a.number}>
-            {a.ayah === 1 && <h3 className={classes.surahTitle}>{SURAHS[a.surah - 1]!.nameArabic}</h3>}
-            <UnstyledButton
-              component={onAyahTap ? "button" : "span"}
-              className={classes.ayah}
-              data-ayah={a.number}
-              style={{ backgroundColor: ayahColour?.(a.number) }}
-              onClick={onAyahTap ? () => onAyahTap(a) : undefined}
-              aria-label={onAyahTap ? t("page.ayahLabel", { surah: a.surah, ayah: a.ayah }) : undefined}
-            >
-              {a.text}
-            </UnstyledButton>{" "}
-            <span className={classes.marker} aria-hidden>
-              ﴿{arabicDigits.format(a.ayah)}﴾
-            </span>{" "}
-          </Fragment>
-        ))}
+        {page.data.lines ? (
+          <PageLines lines={page.data.lines} ayahs={ayahs} ayahColour={ayahColour} onAyahTap={onAyahTap} />
+        ) : (
+          ayahs.map((a) => (
+            <Fragment key={a.number}>
+              {a.ayah === 1 && <h3 className={classes.surahTitle}>{SURAHS[a.surah - 1]!.nameArabic}</h3>}
+              <AyahSpan ayah={a} colour={ayahColour?.(a.number)} onTap={onAyahTap}>
+                {a.text}
+              </AyahSpan>{" "}
+              <Marker ayah={a.ayah} />{" "}
+            </Fragment>
+          ))
+        )}
       </Box>
       <Text ta="center" size="sm" c="dimmed" mt="xs">
         {arabicDigits.format(pageNumber)}
