@@ -1,10 +1,10 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { type HifzDashboard, madaniPageOf, SURAHS, surahAyahOf } from "@taleem/contract";
+import { type HifzDashboard, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatNumber, localeOf } from "../../lib/format";
 import { MushafReader } from "../quran/mushaf-reader";
-import { useLayoutMetadata } from "../quran/use-quran";
+import { useLayoutMetadata, usePageOf } from "../quran/use-quran";
 import { useMetricName } from "./halqa/use-halqa-data";
 import { heatByAyah, heatColour, hottestOf } from "./heat-map";
 import { HeatMapGrid } from "./heat-map-grid";
@@ -85,9 +85,10 @@ export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzD
   const hottest = hottestOf(cells);
   const layoutName = d.hafiz.layoutName;
   const meta = useLayoutMetadata(layoutName);
-  const pages = [...new Set([...cells.keys()].map((a) => madaniPageOf(a)))].sort((a, b) => a - b);
+  const pageOf = usePageOf(layoutName);
+  const pages = [...new Set([...cells.keys()].map(pageOf))].sort((a, b) => a - b);
   const [page, setPage] = useState<number | null>(null);
-  const pageNumber = page ?? (d.weakestAyahs[0] ? madaniPageOf(d.weakestAyahs[0].ayah) : (pages[0] ?? 1));
+  const pageNumber = page ?? (d.weakestAyahs[0] ? pageOf(d.weakestAyahs[0].ayah) : (pages[0] ?? 1));
   const openCount = d.openMistakes.reduce((n, m) => n + m.count, 0);
   const percent = (share: number) => formatNumber(share, { style: "percent", maximumFractionDigits: 1 });
 

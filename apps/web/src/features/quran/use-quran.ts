@@ -1,6 +1,6 @@
-import { layoutMetadata, layoutPage, type QuranLayout } from "@taleem/contract";
+import { layoutMetadata, layoutPage, madaniPageOf, pageIn, type QuranLayout } from "@taleem/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { api } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { actionKey, useActionQuery } from "../../lib/use-action";
@@ -10,6 +10,12 @@ const FOREVER = Number.POSITIVE_INFINITY;
 
 export function useLayoutMetadata(layoutName: string) {
   return useActionQuery(layoutMetadata, { params: { layoutName } }, { staleTime: FOREVER });
+}
+
+/** The page of a layout an ayah begins on (the Madani page until the layout's metadata is in). */
+export function usePageOf(layoutName: string): (global: number) => number {
+  const starts = useLayoutMetadata(layoutName).data?.pageStarts;
+  return useCallback((global: number) => (starts ? pageIn(starts, global) : madaniPageOf(global)), [starts]);
 }
 
 /** One page of a layout (cached by layout and page number), with the next one fetched ahead. */

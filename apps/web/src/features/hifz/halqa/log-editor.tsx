@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { IconMinus, IconPlus, IconTargetArrow } from "@tabler/icons-react";
-import { LOG_STATUSES, type LogStatus, madaniPageOf, type RecitationMetricRow, type RecitationTypeRow } from "@taleem/contract";
+import { LOG_STATUSES, type LogStatus, type RecitationMetricRow, type RecitationTypeRow } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageOf } from "../../quran/use-quran";
 import { AyahInput } from "./ayah-range-input";
 import { type AyahRef, type LogDraft, refText, toGlobal, withMistake, withoutMistake } from "./halqa-draft";
 import { MistakePinner } from "./mistake-pinner";
@@ -35,7 +36,7 @@ export function LogEditor({ type, log, layoutName, metrics, onChange, problems, 
   const setStart = (start: AyahRef) => set({ start, end: toGlobal(log.end) < toGlobal(start) ? start : log.end });
   const count = (m: RecitationMetricRow) => log.metrics[String(m.id)] ?? 0;
   const setMetric = (m: RecitationMetricRow, v: number) => set({ metrics: { ...log.metrics, [String(m.id)]: Math.min(100, Math.max(0, v)) } });
-  const startPage = madaniPageOf(toGlobal(log.start));
+  const startPage = usePageOf(layoutName)(toGlobal(log.start));
   const other = Object.entries(problems).filter(([k]) => !["endAyah", "mistakes", "metrics"].includes(k));
 
   return (

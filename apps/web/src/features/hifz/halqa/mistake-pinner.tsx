@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Chip, CloseButton, Group, Stack, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { madaniPageOf, type QuranAyah, type RecitationMetricRow } from "@taleem/contract";
+import type { QuranAyah, RecitationMetricRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
 import { MushafPage } from "../../quran/mushaf-page";
+import { usePageOf } from "../../quran/use-quran";
 import { type LogDraft, type PinnedMistake, refText, toGlobal, toRef } from "./halqa-draft";
 import { useMetricName } from "./use-halqa-data";
 
@@ -34,8 +35,9 @@ export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, probl
   const [metricId, setMetricId] = useState<string | null>(counts[0] ? String(counts[0].id) : null);
   const start = toGlobal(log.start);
   const end = Math.max(start, toGlobal(log.end));
-  const firstPage = madaniPageOf(start);
-  const lastPage = madaniPageOf(end);
+  const pageOf = usePageOf(layoutName);
+  const firstPage = pageOf(start);
+  const lastPage = pageOf(end);
   const [page, setPage] = useState(firstPage);
   const shown = Math.min(Math.max(page, firstPage), lastPage);
   const pinned = useMemo(() => new Set(log.mistakes.map((m) => m.ayah)), [log.mistakes]);
