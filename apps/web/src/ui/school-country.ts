@@ -31,6 +31,11 @@ function useOpenSettings(enabled: boolean, schoolCode?: string) {
   });
 }
 
+/** The signed-in school's public settings (its working days, its grade words, ...), once per session. */
+export function usePublicConfig(): Record<string, unknown> | undefined {
+  return useOpenSettings(true).data?.config;
+}
+
 /**
  * The days the signed-in school is open (ISO weekdays, 1 Monday ... 7 Sunday, in the school's
  * week order): its setting, else its country's default. The timetable shows these days, date

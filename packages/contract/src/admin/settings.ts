@@ -10,7 +10,7 @@ import { Language } from "../values.js";
  * The config keys a stranger may read through GET /admin/open/setting/{code} (the sign-in and
  * admission pages show them). Every other key stays behind sign-in.
  */
-export const PUBLIC_CONFIG_KEYS = ["primaryColor", "tagline", "website", "admissionsOpen", "academicYear", "workingDays"] as const;
+export const PUBLIC_CONFIG_KEYS = ["primaryColor", "tagline", "website", "admissionsOpen", "academicYear", "workingDays", "hifzGrades"] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
 /** The largest settings config, serialised, a school may store. */
@@ -30,6 +30,12 @@ export const WorkingDays = z
 const SUNDAY_TO_THURSDAY = new Set(["SA", "AE", "KW", "QA", "BH", "OM", "YE", "JO", "EG", "IQ", "SY", "LY", "DZ", "SD"]);
 const SATURDAY_TO_THURSDAY = new Set(["IR", "AF"]);
 const MONDAY_TO_SATURDAY = new Set(["IN", "PK", "BD", "LK", "NP"]);
+
+/**
+ * The school's words for the five memorisation grades, weakest first (its own words, letters or
+ * stars: "Needs work" ... "Excellent", "D" ... "A+", "★" ... "★★★★★"); without them, the app's.
+ */
+export const HifzGrades = z.array(z.string().trim().min(1, "Give each grade a word").max(24)).length(5, "Give the five grades, weakest first");
 
 /** A new school's working days, by its country. */
 export function defaultWorkingDays(country: string): number[] {
@@ -52,6 +58,10 @@ export const SettingsConfig = z
   .refine((c) => c.workingDays === undefined || c.workingDays === null || WorkingDays.safeParse(c.workingDays).success, {
     message: "Give the working days as weekdays 1 (Monday) to 7 (Sunday), at least one, each once",
     path: ["workingDays"],
+  })
+  .refine((c) => c.hifzGrades === undefined || c.hifzGrades === null || HifzGrades.safeParse(c.hifzGrades).success, {
+    message: "Give the five memorisation grades, weakest first, each in a few words",
+    path: ["hifzGrades"],
   });
 
 /** What the school says about itself, kept on its tenant record. */

@@ -46,6 +46,8 @@ describe("settings", () => {
       [{ config: { workingDays: [0, 1] } }, "config.workingDays"],
       [{ config: { workingDays: [] } }, "config.workingDays"],
       [{ config: { workingDays: [1, 1, 2] } }, "config.workingDays"],
+      [{ config: { hifzGrades: ["D", "C", "B", "A"] } }, "config.hifzGrades"],
+      [{ config: { hifzGrades: ["D", "C", " ", "A", "A+"] } }, "config.hifzGrades"],
     ];
     for (const [body, field] of cases) {
       const res = await api.put("/admin/api/setting", body);
@@ -61,6 +63,13 @@ describe("settings", () => {
     expect(put.statusCode, put.body).toBe(200);
     const open = await client(app).get(`/admin/open/setting/${tenant.code}`);
     expect(open.json().config.workingDays).toEqual([6, 7, 1, 2, 3, 4]);
+  });
+
+  it("keeps the school's words for the memorisation grades, which teachers and parents read with its public settings", async () => {
+    const { api, tenant } = await school();
+    const grades = ["Weak", "Fair", "Good", "Very good", "Mumtaz"];
+    expect((await api.put("/admin/api/setting", { config: { hifzGrades: grades } })).statusCode).toBe(200);
+    expect((await client(app).get(`/admin/open/setting/${tenant.code}`)).json().config.hifzGrades).toEqual(grades);
   });
 
   it("shows a stranger only the school's public face", async () => {

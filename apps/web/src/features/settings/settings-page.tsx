@@ -1,6 +1,16 @@
 import { Button, Card, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconAt, IconCheck, IconPhone, IconWorld } from "@tabler/icons-react";
-import { type ActionInput, type ActionReply, defaultWorkingDays, getSettings, LANGUAGES, SchoolDetails, updateSettings, workingDaysOf } from "@taleem/contract";
+import {
+  type ActionInput,
+  type ActionReply,
+  defaultWorkingDays,
+  getSettings,
+  HifzGrades,
+  LANGUAGES,
+  SchoolDetails,
+  updateSettings,
+  workingDaysOf,
+} from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +43,8 @@ interface Values {
   academicYear: string;
   admissionsOpen: boolean;
   workingDays: string[];
+  /** The school's words for grades 1 to 5; all empty: the app's. */
+  hifzGrades: string[];
   profile: string;
 }
 
@@ -52,6 +64,7 @@ function valuesOf(s: Settings): Values {
     academicYear: text("academicYear"),
     admissionsOpen: c.admissionsOpen === true,
     workingDays: workingDaysOf(c, s.school.country).map(String),
+    hifzGrades: HifzGrades.safeParse(c.hifzGrades).data ?? ["", "", "", "", ""],
     profile: s.profile,
   };
 }
@@ -75,6 +88,8 @@ function bodyOf(v: Values, before: Values, week: number[]) {
   if (v.admissionsOpen !== before.admissionsOpen) config.admissionsOpen = v.admissionsOpen;
   const days = week.filter((d) => v.workingDays.includes(String(d)));
   if (days.join() !== week.filter((d) => before.workingDays.includes(String(d))).join()) config.workingDays = days;
+  const grades = v.hifzGrades.map((g) => g.trim());
+  if (grades.join("|") !== before.hifzGrades.join("|")) config.hifzGrades = grades.every((g) => !g) ? null : grades;
   const body: Record<string, unknown> = {};
   if (Object.keys(school).length) body.school = school;
   if (Object.keys(config).length) body.config = config;
@@ -83,7 +98,7 @@ function bodyOf(v: Values, before: Values, week: number[]) {
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
-  const { t } = useTranslation(["settings", "admin", "timetable"]);
+  const { t } = useTranslation(["settings", "admin", "timetable", "hifz"]);
   const allowed = useCan();
   const qc = useQueryClient();
   const week = weekOf(settings.school.country);
@@ -124,6 +139,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
     }
     if (!v.languages.includes(v.defaultLanguage)) found.defaultLanguage = t("settings:defaultLanguageRule");
     if (!v.workingDays.length) found.workingDays = t("settings:workingDays.rule");
+    const grades = v.hifzGrades.map((g) => g.trim());
+    if (grades.some((g) => g) && grades.some((g) => !g)) found.hifzGrades = t("settings:hifzGrades.rule");
     if (v.website.trim() && !/^https?:\/\/\S+\.\S+/.test(v.website.trim())) found.website = t("settings:websiteRule");
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -245,6 +262,36 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 )}
               </Stack>
             </Chip.Group>
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("settings:hifzGrades.title")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("settings:hifzGrades.hint")}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm">
+              {v.hifzGrades.map((g, i) => (
+                <TextInput
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the five grades are fixed places, weakest first
+                  key={i}
+                  label={t("settings:hifzGrades.grade", { n: i + 1 })}
+                  placeholder={t(`hifz:grades.${i + 1}`)}
+                  maxLength={24}
+                  value={g}
+                  onChange={(e) => {
+                    const next = [...v.hifzGrades];
+                    next[i] = e.currentTarget.value;
+                    set("hifzGrades")(next);
+                  }}
+                  error={i === 0 ? errors.hifzGrades : undefined}
+                  disabled={!editable}
+                />
+              ))}
+            </SimpleGrid>
           </Stack>
         </Card>
 

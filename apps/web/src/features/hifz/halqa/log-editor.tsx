@@ -4,6 +4,7 @@ import { LOG_STATUSES, type LogStatus, type RecitationMetricRow, type Recitation
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageOf } from "../../quran/use-quran";
+import { useGradeName } from "../grade-names";
 import { AyahInput } from "./ayah-range-input";
 import { type AyahRef, type LogDraft, refText, toGlobal, withMistake, withoutMistake } from "./halqa-draft";
 import { MistakePinner } from "./mistake-pinner";
@@ -31,6 +32,7 @@ interface LogEditorProps {
 export function LogEditor({ type, log, layoutName, metrics, onChange, problems, testId }: LogEditorProps) {
   const { t } = useTranslation("hifz");
   const metricName = useMetricName();
+  const gradeName = useGradeName();
   const [pinning, setPinning] = useState(false);
   const set = (change: Partial<LogDraft>) => onChange({ ...log, on: true, ...change });
   const setStart = (start: AyahRef) => set({ start, end: toGlobal(log.end) < toGlobal(start) ? start : log.end });
@@ -72,7 +74,7 @@ export function LogEditor({ type, log, layoutName, metrics, onChange, problems, 
           <Stack gap={4}>
             <Text size="sm" fw={500} id={`${testId}-grade`}>
               {t("halqa.grade")}
-              {log.grade ? `: ${t(`grades.${log.grade}`)}` : ""}
+              {log.grade ? `: ${gradeName(log.grade)}` : ""}
             </Text>
             <SegmentedControl
               fullWidth
