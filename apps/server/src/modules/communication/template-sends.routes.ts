@@ -10,7 +10,7 @@ import { newJobId } from "../../platform/jobs/job-registry.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { documentTemplates } from "../document-templates/document-templates.table.js";
-import { students } from "../students/students.table.js";
+import { requireStudent } from "../students/students.service.js";
 import { registerMessageLogs } from "./message-logs.routes.js";
 import { messageLogs } from "./message-logs.table.js";
 import { registerProviderWebhooks } from "./message-logs.webhooks.js";
@@ -75,7 +75,7 @@ export function registerMessaging(app: FastifyInstance, services: Services) {
           .where(tx.where(messageLogs, eq(messageLogs.clientId, body.clientId)));
         if (seen) return { log: seen, repeated: true };
         const person = await tx.find(users, body.userId, "Person");
-        const student = body.studentId ? await tx.find(students, body.studentId, "Student") : null;
+        const student = body.studentId ? await requireStudent(tx, body.studentId) : null;
         const recipient: Recipient = {
           userId: person.id,
           name: person.name,

@@ -12,7 +12,7 @@ import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { ensureDefaultTemplates, type PlaceholderValues, renderTemplate } from "../document-templates/document-templates.service.js";
 import { type DocumentTemplateRecord, documentTemplates } from "../document-templates/document-templates.table.js";
 import { activeStudentIds } from "../enrolments/enrolments.service.js";
-import { students } from "../students/students.table.js";
+import { studentsByIds } from "../students/students.service.js";
 import { lockForOutcomes, recordOutcome } from "./message-logs.service.js";
 import { type MessageLogRecord, messageLogs } from "./message-logs.table.js";
 import { type Tariffs, tariffsFor } from "./wallet.service.js";
@@ -52,16 +52,23 @@ export async function audienceOf(scope: TenantScope, audience: MessageAudience):
   }
   if (!studentIds.length) return [];
   const rows = await scope.db
-    .select({ ...peopleColumns, studentId: students.id, studentName: students.name, nameNative: students.nameNative, admissionNo: students.admissionNo })
+    .select({ ...peopleColumns, studentId: guardians.studentId })
     .from(guardians)
     .innerJoin(users, and(eq(users.tenantId, guardians.tenantId), eq(users.id, guardians.userId)))
-    .innerJoin(students, and(eq(students.tenantId, guardians.tenantId), eq(students.id, guardians.studentId)))
     .where(scope.where(guardians, inArray(guardians.studentId, studentIds), eq(users.status, "active")))
-    .orderBy(asc(students.id), asc(users.id));
-  return rows.map(({ studentId, studentName, nameNative, admissionNo, ...p }) => ({
-    ...p,
-    student: { id: studentId, name: studentName, nameNative, admissionNo },
-  }));
+    .orderBy(asc(guardians.studentId), asc(users.id));
+  const kids = new Map(
+    (
+      await studentsByIds(
+        scope,
+        rows.map((r) => r.studentId),
+      )
+    ).map((k) => [k.id, k]),
+  );
+  return rows.flatMap(({ studentId, ...p }) => {
+    const kid = kids.get(studentId);
+    return kid ? [{ ...p, student: { id: kid.id, name: kid.name, nameNative: kid.nameNative, admissionNo: kid.admissionNo } }] : [];
+  });
 }
 
 type TemplateText = Pick<DocumentTemplateRecord, "id" | "channel" | "subject" | "body" | "providerTemplate" | "language">;
