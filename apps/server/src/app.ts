@@ -14,10 +14,10 @@ import { registerAttendanceModule } from "./modules/attendance/attendance.routes
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
 import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
+import { registerDocumentTemplatesModule } from "./modules/communication/document-templates.routes.js";
 import { registerCustomFieldsModule } from "./modules/custom-fields/custom-fields.routes.js";
 import { registerCustomRecordsModule } from "./modules/custom-records/custom-records.routes.js";
 import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
-import { registerDocumentTemplatesModule } from "./modules/document-templates/document-templates.routes.js";
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";

@@ -10,6 +10,7 @@ export * from "./attendance/index.js";
 export * from "./auth.js";
 export * from "./communication/announcements.js";
 export * from "./communication/chat.js";
+export * from "./communication/document-template.js";
 export * from "./communication/messaging.js";
 export * from "./communication/notification-preferences.js";
 export * from "./communication/notifications.js";

@@ -2,7 +2,7 @@ import type { LetterResult, TemplateChannel } from "@taleem/contract";
 import type { Messenger } from "../../platform/messaging/messenger.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { findTemplate, type RenderedMessage, renderTemplate } from "../document-templates/document-templates.service.js";
+import { findTemplate, type RenderedMessage, renderTemplate } from "../communication/document-templates.service.js";
 import { placeholderValues } from "./admissions.service.js";
 import { type AdmissionRecord, admissions } from "./admissions.table.js";
 

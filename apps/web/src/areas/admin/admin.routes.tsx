@@ -53,7 +53,7 @@ export const adminScreens: RouteObject[] = [
   screen("admissions/:id", () => import("../../features/admissions/admission-detail-page").then((m) => m.AdmissionDetailPage), "admissions"),
   screen("admission-form", () => import("../../features/form-customisation/form-customisation-page").then((m) => m.FormCustomisationPage), "settings"),
   screen("custom-fields", () => import("../../features/custom-fields/custom-fields-page").then((m) => m.CustomFieldsPage), "settings"),
-  screen("document-templates", () => import("../../features/document-templates/templates-page").then((m) => m.TemplatesPage), "communication"),
+  screen("document-templates", () => import("../../features/communication/templates/templates-page").then((m) => m.TemplatesPage), "communication"),
   screen("custom-records", () => import("../../features/custom-records/records-page").then((m) => m.RecordsPage), "records"),
   screen("custom-records/:id", () => import("../../features/custom-records/record-rows-page").then((m) => m.RecordRowsPage), "records"),
   screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),

@@ -3,8 +3,8 @@ import { IconEye } from "@tabler/icons-react";
 import { type DocumentTemplateRow, documentTemplateResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ResourceList } from "../../ui/resource";
-import { viewOf } from "../academics/resource-view";
+import { ResourceList } from "../../../ui/resource";
+import { viewOf } from "../../academics/resource-view";
 import { TemplateBodyField } from "./template-body-field";
 import { TemplatePreviewDialog } from "./template-preview-dialog";
 

@@ -4,11 +4,11 @@ import { type AdmissionRow, type DocumentTemplateRow, previewTemplate } from "@t
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
-import { callAction } from "../../lib/use-action";
-import { useErrorText } from "../../ui/api-error";
-import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
-import { useCan } from "../../ui/use-can";
+import { api } from "../../../lib/api";
+import { callAction } from "../../../lib/use-action";
+import { useErrorText } from "../../../ui/api-error";
+import { type ListReply, resourceKeys, resourceUrl } from "../../../ui/resource";
+import { useCan } from "../../../ui/use-can";
 
 /** A saved template filled from a real application (or sample values), exactly as it would go out. */
 export function TemplatePreviewDialog({ template, onClose }: { template: DocumentTemplateRow | null; onClose: () => void }) {
