@@ -9,7 +9,6 @@ import type { Database } from "./db/client.js";
 import { registerAcademicsModule } from "./modules/academics/academics.routes.js";
 import { registerAccountModule } from "./modules/account/account.routes.js";
 import { registerAdmissionsModule } from "./modules/admissions/admissions.routes.js";
-import { registerAlumniModule } from "./modules/alumni/alumni.routes.js";
 import { registerAttendanceModule } from "./modules/attendance/attendance.routes.js";
 import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes.js";
@@ -158,7 +157,6 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerClassroomsModule(app, services);
   registerEnrolmentsModule(app, services);
   registerTimetableModule(app, services);
-  registerAlumniModule(app);
   registerAttendanceModule(app, services);
   registerUploadRoutes(app, services);
   registerCustomRecordsModule(app, services);

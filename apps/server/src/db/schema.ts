@@ -3,7 +3,6 @@
 
 export * from "../modules/academics/academics.table.js";
 export * from "../modules/admissions/admissions.table.js";
-export * from "../modules/alumni/alumni.table.js";
 export * from "../modules/attendance/attendance-codes.table.js";
 export * from "../modules/attendance/general-attendance.table.js";
 export * from "../modules/attendance/leave.table.js";
@@ -28,6 +27,7 @@ export * from "../modules/hifz/logs.table.js";
 export * from "../modules/hifz/recitation.table.js";
 export * from "../modules/hifz/sessions.table.js";
 export * from "../modules/quran/quran.table.js";
+export * from "../modules/students/alumni.table.js";
 export * from "../modules/students/students.table.js";
 export * from "../modules/timetable/timetable.table.js";
 export * from "../platform/audit/audit.tables.js";

@@ -9,6 +9,7 @@ import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { checkStudentCustomFields } from "../custom-fields/custom-fields.service.js";
 import { activeStudentIds } from "../enrolments/enrolments.service.js";
+import { registerAlumni } from "./alumni.routes.js";
 import { linkGuardians, parentAccount } from "./guardian-accounts.service.js";
 import { registerStudentGroupRoutes } from "./student-groups.routes.js";
 import { registerStudentImport } from "./student-import.routes.js";
@@ -21,6 +22,7 @@ import { studentGroupMembers, students } from "./students.table.js";
  * cannot be deleted, only marked left.
  */
 export function registerStudentsModule(app: FastifyInstance, _services: Services) {
+  registerAlumni(app);
   serveResource(app, studentResource, students, {
     scope: (ctx) => guardianScope(ctx, students.id),
     filters: {

@@ -36,7 +36,7 @@ export const adminScreens: RouteObject[] = [
   screen("students", () => import("../../features/students/students-page").then((m) => m.StudentsPage), "students"),
   screen("students/:id", () => import("../../features/students/student-profile-page").then((m) => m.StudentProfilePage), "students"),
   screen("student-groups", () => import("../../features/students/student-groups-page").then((m) => m.StudentGroupsPage), "students"),
-  screen("alumni", () => import("../../features/alumni/alumni-page").then((m) => m.AlumniPage), "students"),
+  screen("alumni", () => import("../../features/students/alumni-page").then((m) => m.AlumniPage), "students"),
   screen("batches", () => import("../../features/academics/batches-page").then((m) => m.BatchesPage), "academics"),
   screen("courses", () => import("../../features/academics/courses-page").then((m) => m.CoursesPage), "academics"),
   screen("course-classes", () => import("../../features/academics/course-classes-page").then((m) => m.CourseClassesPage), "academics"),

@@ -2,7 +2,7 @@ import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
-import { students } from "../students/students.table.js";
+import { students } from "./students.table.js";
 
 /** A former student: year of leaving, where they went, how to reach them. */
 export const alumni = tenantTable(

@@ -3,14 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { guardianScope, requireStudent, setStudentStatus, studentMobile, studentsByIds } from "../students/students.service.js";
 import { alumni } from "./alumni.table.js";
+import { guardianScope, requireStudent, setStudentStatus, studentMobile, studentsByIds } from "./students.service.js";
 
 /**
  * Former students. An alumni record made from a student takes their name and marks them alumni;
  * one record per student.
  */
-export function registerAlumniModule(app: FastifyInstance) {
+export function registerAlumni(app: FastifyInstance) {
   // One record per student: the unique index refuses a second (alumni.exists).
   async function linkStudent(scope: TenantScope, studentId: number) {
     const student = await requireStudent(scope, studentId);
