@@ -15,7 +15,6 @@ import { registerClassroomsModule } from "./modules/classrooms/classrooms.routes
 import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
 import { registerDocumentTemplatesModule } from "./modules/communication/document-templates.routes.js";
 import { registerCustomFieldsModule } from "./modules/custom-fields/custom-fields.routes.js";
-import { registerCustomRecordsModule } from "./modules/custom-records/custom-records.routes.js";
 import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
 import { registerEnrolmentsModule } from "./modules/enrolments/enrolments.routes.js";
 import { registerFormCustomisationModule } from "./modules/form-customisation/form-customisation.routes.js";
@@ -23,6 +22,7 @@ import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
 import { registerQuranModule } from "./modules/quran/quran.routes.js";
+import { registerCustomRecordsModule } from "./modules/records/custom-records.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
 import { registerStudentsModule } from "./modules/students/students.routes.js";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { insertCustomRecord, requireCustomRecord } from "../custom-records/custom-records.service.js";
+import { insertCustomRecord, requireCustomRecord } from "../records/custom-records.service.js";
 import { fieldsOf, freeKey, isReservedKey } from "./custom-fields.service.js";
 import { type CustomFieldRecord, customFields } from "./custom-fields.table.js";
 

@@ -4,7 +4,7 @@ import { boolean, doublePrecision, foreignKey, index, integer, jsonb, text, uniq
 import type { z } from "zod";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
-import { customRecords } from "../custom-records/custom-records.table.js";
+import { customRecords } from "../records/custom-records.table.js";
 
 /** A field a school adds to students, admission applications or one of its record types. */
 export const customFields = tenantTable(
