@@ -6,7 +6,7 @@ import { csvExportUrl, fetchImportText, importPolicy } from "../../platform/file
 import { spreadsheetText } from "../../platform/files/spreadsheet-text.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
-import { admissionFormId, requireAdmissionForm } from "../form-customisation/form-customisation.service.js";
+import { admissionFormId, requireAdmissionForm } from "../settings/form-customisation.service.js";
 import { importApplications } from "./admission-import.service.js";
 
 const created = (n: { created: number; skipped: number }) =>

@@ -6,7 +6,7 @@ import { type ImportColumn, type ImportProblem, readCsv } from "../../platform/f
 import { AppError } from "../../platform/http/errors.js";
 import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
+import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { language, nextApplicationNo, offeredCourses } from "./admissions.service.js";
 import { admissions } from "./admissions.table.js";
 

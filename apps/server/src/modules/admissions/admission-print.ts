@@ -5,7 +5,7 @@ import { nameOfPath, type UploadStore } from "../../platform/files/uploads.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { batchNames, courseNames } from "../academics/academics.service.js";
-import { fieldsOf } from "../custom-fields/custom-fields.service.js";
+import { fieldsOf } from "../settings/custom-fields.service.js";
 import { FIELD_LABELS, GENDER_LABELS, PRINT, pick } from "./admission-texts.js";
 import type { AdmissionRecord } from "./admissions.table.js";
 

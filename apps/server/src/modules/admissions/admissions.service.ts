@@ -11,8 +11,8 @@ import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
 import { activeCourses, batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
 import { classroomInfos } from "../classrooms/classrooms.service.js";
 import type { PlaceholderValues } from "../communication/document-templates.service.js";
-import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
 import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type AdmissionDocumentValue, type AdmissionRecord, admissionNumberSeries, admissions } from "./admissions.table.js";
 

@@ -17,7 +17,7 @@ import { searchPattern } from "../../platform/resources/list-filters.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { fieldsOf, formFieldOf, INLINE_FILES_BODY_LIMIT } from "../custom-fields/custom-fields.service.js";
+import { fieldsOf, formFieldOf, INLINE_FILES_BODY_LIMIT } from "../settings/custom-fields.service.js";
 import { addEntry, entryCount, insertCustomRecord, newPublicToken, presentEntries, presentRecords, requireCustomRecord } from "./custom-records.service.js";
 import { customRecordEntries, customRecords } from "./custom-records.table.js";
 import { registerOpenRecordRoutes } from "./open-record.routes.js";

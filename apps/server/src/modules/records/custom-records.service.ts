@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { users } from "../../platform/auth/users.table.js";
 import type { UploadBatch } from "../../platform/files/uploads.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { checkBatchSize, checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
+import { checkBatchSize, checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { type CustomRecordEntryRecord, type CustomRecordRecord, customRecordEntries, customRecords } from "./custom-records.table.js";
 
 /** 256 random bits, base64url: the public form's address. */

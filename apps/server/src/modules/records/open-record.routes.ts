@@ -8,8 +8,8 @@ import { type UploadStore, withUploads } from "../../platform/files/uploads.js";
 import { AppError, notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { fieldsOf, formFieldOf, INLINE_FILES_BODY_LIMIT } from "../custom-fields/custom-fields.service.js";
-import { findOpenTenant, publicSchool } from "../custom-fields/public-form.js";
+import { fieldsOf, formFieldOf, INLINE_FILES_BODY_LIMIT } from "../settings/custom-fields.service.js";
+import { findOpenTenant, publicSchool } from "../settings/public-form.js";
 import { addEntry, PUBLIC_TOKEN } from "./custom-records.service.js";
 import { customRecords } from "./custom-records.table.js";
 

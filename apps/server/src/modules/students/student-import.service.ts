@@ -12,8 +12,8 @@ import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeBatch } from "../academics/academics.service.js";
 import type { ClassroomInfo } from "../classrooms/classrooms.service.js";
-import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
 import { activeEnrolmentsOfStudents, enrolmentValues, insertEnrolments } from "../enrolments/enrolments.service.js";
+import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { linkGuardians, parentAccounts } from "./guardian-accounts.service.js";
 import { type StudentImportRow, upsertStudents } from "./students.service.js";
 

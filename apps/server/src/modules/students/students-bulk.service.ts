@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { toE164 } from "../../platform/auth/phone.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { checkCustomValues, fieldsOf } from "../custom-fields/custom-fields.service.js";
+import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { linkGuardians, parentAccounts } from "./guardian-accounts.service.js";
 import { setGuardians } from "./students.service.js";
 import { students } from "./students.table.js";

@@ -11,7 +11,7 @@ import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { viewOf } from "../academics/resource-view";
-import { LocalisedInputs } from "../custom-fields/localised-inputs";
+import { LocalisedInputs } from "../settings/localised-inputs";
 
 const records = viewOf(customRecordResource, "forms:records");
 

@@ -24,7 +24,7 @@ import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { type ListReply, resourceKeys, resourceUrl, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { cleanLocalised, LocalisedTextareas } from "../custom-fields/localised-inputs";
+import { cleanLocalised, LocalisedTextareas } from "./localised-inputs";
 
 type Visibility = { show: boolean; required: boolean };
 type Fields = Record<AdmissionOptionalField, Visibility>;
