@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../src/db/client.js";
+import { enrolments } from "../src/modules/academics/enrolments.table.js";
 import { attendanceCodes } from "../src/modules/attendance/attendance-codes.table.js";
 import { monthlySheet } from "../src/modules/attendance/monthly-sheet.service.js";
 import { attendanceMarks } from "../src/modules/attendance/registers.table.js";
-import { enrolments } from "../src/modules/enrolments/enrolments.table.js";
 import { students } from "../src/modules/students/students.table.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, fmt, kindLabel, listen, openBenchApp, pct, seedSchool } from "./bench-kit.js";

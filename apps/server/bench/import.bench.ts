@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
-import { enrolments } from "../src/modules/enrolments/enrolments.table.js";
+import { enrolments } from "../src/modules/academics/enrolments.table.js";
 import { students } from "../src/modules/students/students.table.js";
 import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";

@@ -2,6 +2,9 @@
 // the tables it references, so parents always register (and wipe) in the right order.
 
 export * from "../modules/academics/academics.table.js";
+export * from "../modules/academics/classrooms.table.js";
+export * from "../modules/academics/enrolments.table.js";
+export * from "../modules/academics/timetable.table.js";
 export * from "../modules/admissions/admissions.table.js";
 export * from "../modules/attendance/attendance-codes.table.js";
 export * from "../modules/attendance/general-attendance.table.js";
@@ -9,7 +12,6 @@ export * from "../modules/attendance/leave.table.js";
 export * from "../modules/attendance/registers.table.js";
 export * from "../modules/attendance/salaah.table.js";
 export * from "../modules/attendance/staff-attendance.table.js";
-export * from "../modules/classrooms/classrooms.table.js";
 export * from "../modules/communication/announcements.table.js";
 export * from "../modules/communication/chat.table.js";
 export * from "../modules/communication/document-templates.table.js";
@@ -18,7 +20,6 @@ export * from "../modules/communication/notification-preferences.table.js";
 export * from "../modules/communication/notifications.table.js";
 export * from "../modules/communication/template-sends.table.js";
 export * from "../modules/communication/wallet.table.js";
-export * from "../modules/enrolments/enrolments.table.js";
 export * from "../modules/hifz/hafiz.table.js";
 export * from "../modules/hifz/logs.table.js";
 export * from "../modules/hifz/recitation.table.js";
@@ -29,7 +30,6 @@ export * from "../modules/settings/custom-fields.table.js";
 export * from "../modules/settings/form-customisation.table.js";
 export * from "../modules/students/alumni.table.js";
 export * from "../modules/students/students.table.js";
-export * from "../modules/timetable/timetable.table.js";
 export * from "../platform/audit/audit.tables.js";
 export * from "../platform/auth/codes.table.js";
 export * from "../platform/auth/roles.table.js";

@@ -5,9 +5,9 @@ import { csvExportUrl, fetchImportText, type ImportPolicy } from "../../platform
 import { spreadsheetText } from "../../platform/files/spreadsheet-text.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { JobStarter } from "../../platform/jobs/job-registry.js";
-import { classroomsOfCourse } from "../classrooms/classrooms.service.js";
 import { type ImportTarget, startStudentImport } from "../students/student-import.service.js";
 import type { CourseRecord } from "./academics.table.js";
+import { classroomsOfCourse } from "./classrooms.service.js";
 
 // 10,000 full rows (long addresses) stay under this; a bigger body is refused while it downloads.
 const MAX_IMPORT_BYTES = 8 * 1024 * 1024;

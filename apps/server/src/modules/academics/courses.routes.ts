@@ -18,10 +18,10 @@ import { jobStartedBy, serveJobProgress } from "../../platform/jobs/serve-job-pr
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { classroomsOfCourseClass } from "../classrooms/classrooms.service.js";
 import { sampleCourse } from "./academic-samples.service.js";
 import { courseNames, requireCourse } from "./academics.service.js";
 import { type CourseClassRecord, courseClasses, courseContents, courses } from "./academics.table.js";
+import { classroomsOfCourseClass } from "./classrooms.service.js";
 import { COURSE_IMPORT_JOB, startCourseFileImport, startCourseImport } from "./course-import.service.js";
 
 /** A content item as the reply names it (the table's `body` is the item's `text`). */

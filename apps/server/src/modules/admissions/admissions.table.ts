@@ -5,7 +5,7 @@ import { users } from "../../platform/auth/users.table.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { batches, courses } from "../academics/academics.table.js";
-import { enrolments } from "../enrolments/enrolments.table.js";
+import { enrolments } from "../academics/enrolments.table.js";
 import { students } from "../students/students.table.js";
 
 export type AdmissionDocumentValue = StoredFile & { label: string | null };

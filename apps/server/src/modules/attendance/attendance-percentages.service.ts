@@ -2,7 +2,7 @@ import type { AttendanceMeaning, AttendanceRules } from "@taleem/contract";
 import { count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeBatch, requireBatch } from "../academics/academics.service.js";
-import { type ClassroomInfo, classroomsOfBatch, requireClassroom } from "../classrooms/classrooms.service.js";
+import { type ClassroomInfo, classroomsOfBatch, requireClassroom } from "../academics/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { attendanceMarks } from "./registers.table.js";
 import { addDays, datesOf, schoolDays } from "./school-days.service.js";

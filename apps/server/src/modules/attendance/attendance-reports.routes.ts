@@ -13,7 +13,7 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError } from "../../platform/http/errors.js";
-import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
+import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { requireStudent } from "../students/students.service.js";
 import { attendanceCodes } from "./attendance-codes.table.js";

@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { userNames } from "../classrooms/classrooms.service.js";
+import { userNames } from "../academics/classrooms.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type LeaveApplicationRecord, leaveApplications, leaveTypes } from "./leave.table.js";

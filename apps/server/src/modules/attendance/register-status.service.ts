@@ -1,8 +1,8 @@
 import { and, count, eq, gte, inArray, lte } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeBatch } from "../academics/academics.service.js";
-import { classroomsOfBatch, userNames } from "../classrooms/classrooms.service.js";
-import { activeCounts } from "../enrolments/enrolments.service.js";
+import { classroomsOfBatch, userNames } from "../academics/classrooms.service.js";
+import { activeCounts } from "../academics/enrolments.service.js";
 import { attendanceMarks, attendanceRegisters } from "./registers.table.js";
 import { datesOf, schoolDays } from "./school-days.service.js";
 

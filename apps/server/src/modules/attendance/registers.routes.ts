@@ -19,7 +19,7 @@ import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
+import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { requireStudent } from "../students/students.service.js";
 import { codesOf, ensureAttendanceDefaults, rulesOf, STANDARD_CODES, saveRules } from "./attendance-codes.service.js";

@@ -2,7 +2,7 @@ import { ATTENDANCE_MEANINGS } from "@taleem/contract";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
-import { classrooms } from "../classrooms/classrooms.table.js";
+import { classrooms } from "../academics/classrooms.table.js";
 import { students } from "../students/students.table.js";
 import { attendanceCodes } from "./attendance-codes.table.js";
 

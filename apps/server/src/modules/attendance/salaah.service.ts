@@ -4,8 +4,8 @@ import { badRequest, notFound } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireClassroom } from "../classrooms/classrooms.service.js";
-import { activeEnrolmentsOf } from "../enrolments/enrolments.service.js";
+import { requireClassroom } from "../academics/classrooms.service.js";
+import { activeEnrolmentsOf } from "../academics/enrolments.service.js";
 import { requireStudent, studentsByIds } from "../students/students.service.js";
 import { salaahLogs, salaahOptions, salaahTypes } from "./salaah.table.js";
 

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { AppError, conflict } from "../../platform/http/errors.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireTeachers, userNames } from "../classrooms/classrooms.service.js";
+import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { staffAttendance } from "./staff-attendance.table.js";
 
 type Row = typeof staffAttendance.$inferSelect;

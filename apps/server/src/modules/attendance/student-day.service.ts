@@ -1,8 +1,8 @@
 import { type AttendanceMeaning, statusOf } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
-import { hoursOfDay } from "../timetable/timetable.service.js";
+import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
+import { hoursOfDay } from "../academics/timetable.service.js";
 import { rulesOf } from "./attendance-codes.service.js";
 import { attendanceCodes } from "./attendance-codes.table.js";
 import { attendanceMarks } from "./registers.table.js";

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQ
 import { users } from "../../platform/auth/users.table.js";
 import { notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { classroomInfos } from "../classrooms/classrooms.service.js";
+import { classroomInfos } from "../academics/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { receiptOf } from "./announcements.service.js";
 import { announcementRecipients, announcements } from "./announcements.table.js";

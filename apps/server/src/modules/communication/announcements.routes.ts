@@ -15,7 +15,7 @@ import { badRequest, conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
+import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { announcementLogRows, claimReminders, markAnnouncementRead as markRead, readByClass } from "./announcement-logs.service.js";
 import { type AnnouncementRecord, audienceOf, checkSchedule, publishAnnouncement, publishDueAnnouncements, readCounts } from "./announcements.service.js";
 import { announcements } from "./announcements.table.js";

@@ -26,7 +26,7 @@ import { uploads } from "../../platform/files/uploads.table.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { sampleClassroom } from "../classrooms/classroom-samples.service.js";
+import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import {
   attachmentOf,
   chatSettings,

@@ -6,8 +6,8 @@ import { guardians, profiles, users } from "../../platform/auth/users.table.js";
 import { AppError, badRequest, notFound } from "../../platform/http/errors.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireClassroom } from "../classrooms/classrooms.service.js";
-import { activeStudentIds } from "../enrolments/enrolments.service.js";
+import { requireClassroom } from "../academics/classrooms.service.js";
+import { activeStudentIds } from "../academics/enrolments.service.js";
 import { chatMembers, chatMessages, chatRooms } from "./chat.table.js";
 
 type RoomRecord = typeof chatRooms.$inferSelect;

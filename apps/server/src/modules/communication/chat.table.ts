@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
-import { classrooms } from "../classrooms/classrooms.table.js";
+import { classrooms } from "../academics/classrooms.table.js";
 
 /** A chat room: two people, a classroom's parents with its teachers, or a staff group. */
 export const chatRooms = tenantTable(

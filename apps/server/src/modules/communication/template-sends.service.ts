@@ -9,7 +9,7 @@ import { WHATSAPP_WINDOW_MS } from "../../platform/messaging/whatsapp.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { activeStudentIds } from "../enrolments/enrolments.service.js";
+import { activeStudentIds } from "../academics/enrolments.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { ensureDefaultTemplates, type PlaceholderValues, renderTemplate } from "./document-templates.service.js";
 import { type DocumentTemplateRecord, documentTemplates } from "./document-templates.table.js";

@@ -2,11 +2,11 @@ import type { DashboardSummary, SetupProgress } from "@taleem/contract";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { academicsMade } from "../academics/academics.service.js";
+import { classroomCount } from "../academics/classrooms.service.js";
+import { enrolmentCount } from "../academics/enrolments.service.js";
+import { hourCount } from "../academics/timetable.service.js";
 import { admissionCount } from "../admissions/admissions.service.js";
-import { classroomCount } from "../classrooms/classrooms.service.js";
-import { enrolmentCount } from "../enrolments/enrolments.service.js";
 import { birthdaysOn, studentCount } from "../students/students.service.js";
-import { hourCount } from "../timetable/timetable.service.js";
 
 /**
  * Everything the dashboard shows, asked of the modules that own it, in the request's transaction.

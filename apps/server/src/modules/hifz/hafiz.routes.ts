@@ -9,7 +9,7 @@ import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleCourse } from "../academics/academic-samples.service.js";
 import { requireCourse } from "../academics/academics.service.js";
-import { activeEnrolmentsOfCourse } from "../enrolments/enrolments.service.js";
+import { activeEnrolmentsOfCourse } from "../academics/enrolments.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { requireStudent } from "../students/students.service.js";
 import { checkHafizRefs, presentHafiz } from "./hafiz.service.js";

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireTeachers, userNames } from "../classrooms/classrooms.service.js";
+import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { layouts } from "../quran/quran.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type HafizRecord, hafiz } from "./hafiz.table.js";

@@ -13,7 +13,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireTeachers, userNames } from "../classrooms/classrooms.service.js";
+import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { hafiz } from "./hafiz.table.js";
 import { activeRecitationMetrics, activeRecitationTypes, memberCounts, STANDARD_RECITATION_METRICS, STANDARD_RECITATION_TYPES } from "./recitation.service.js";

@@ -2,7 +2,7 @@ import type { HifzSessionRow, SittingAttendance } from "@taleem/contract";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireTeachers, userNames } from "../classrooms/classrooms.service.js";
+import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { hafiz } from "./hafiz.table.js";
 import { hifzLogs } from "./logs.table.js";
 import { groupNames } from "./recitation.service.js";

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { classroomInfos } from "../classrooms/classrooms.service.js";
-import { activeEnrolmentsOfStudents } from "../enrolments/enrolments.service.js";
+import { classroomInfos } from "../academics/classrooms.service.js";
+import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
 import { linkedStudents } from "../students/students.service.js";
 
 /**

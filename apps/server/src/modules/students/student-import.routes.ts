@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { spreadsheetText } from "../../platform/files/spreadsheet-text.js";
 import { jobStartedBy, serveJobProgress } from "../../platform/jobs/serve-job-progress.js";
-import { classroomsOfBatch } from "../classrooms/classrooms.service.js";
+import { classroomsOfBatch } from "../academics/classrooms.service.js";
 import { fieldsOf } from "../settings/custom-fields.service.js";
 import { type ImportTarget, STUDENT_IMPORT_COLUMNS, startStudentImport } from "./student-import.service.js";
 import { addStudents } from "./students-bulk.service.js";

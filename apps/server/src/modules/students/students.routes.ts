@@ -7,7 +7,7 @@ import { whole } from "../../platform/resources/list-filters.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { activeStudentIds } from "../enrolments/enrolments.service.js";
+import { activeStudentIds } from "../academics/enrolments.service.js";
 import { checkStudentCustomFields } from "../settings/custom-fields.service.js";
 import { registerAlumni } from "./alumni.routes.js";
 import { linkGuardians, parentAccount } from "./guardian-accounts.service.js";

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
-import { STATUS_COLOR } from "../../features/enrolments/enrolment-status";
+import { STATUS_COLOR } from "../../features/academics/enrolment-status";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";

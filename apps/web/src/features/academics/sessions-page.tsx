@@ -1,8 +1,8 @@
 import { type SessionRow, sessionResource } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { ResourceList } from "../../ui/resource";
-import { timeField } from "../timetable/time-field";
-import { formatTimeOfDay } from "../timetable/time-text";
+import { timeField } from "./time-field";
+import { formatTimeOfDay } from "./time-text";
 
 /** The sittings of a school day (morning, evening) that the timetable's hours belong to. */
 export function SessionsPage() {

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
-import { useClassrooms } from "../classrooms/use-classrooms";
+import { useClassrooms } from "../academics/use-classrooms";
 
 /** Says where each letter went: sent, waiting in the outbox (no gateway), or failed. */
 export function useLetterNotice() {

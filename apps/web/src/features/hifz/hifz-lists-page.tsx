@@ -26,8 +26,8 @@ import { type FieldOptions, ResourceList, useResourceOptions } from "../../ui/re
 import { useCan } from "../../ui/use-can";
 import { useStaffOptions } from "../academics/people-options";
 import { useChoiceFilters, withoutFilters } from "../academics/resource-view";
+import { formatTimeOfDay } from "../academics/time-text";
 import { NativeName } from "../students/native-name";
-import { formatTimeOfDay } from "../timetable/time-text";
 import { useSurahChoices } from "./halqa/ayah-range-input";
 
 /** An optional HH:MM of a sitting (the resource keeps it as text). */

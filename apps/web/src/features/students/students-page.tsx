@@ -8,7 +8,7 @@ import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { useChoiceFilters } from "../academics/resource-view";
-import { useClassrooms } from "../classrooms/use-classrooms";
+import { useClassrooms } from "../academics/use-classrooms";
 import { AdmissionNoInput } from "./admission-no-input";
 import { NativeName } from "./native-name";
 import { nativeNameField } from "./student-fields";

@@ -7,7 +7,7 @@ import { formatNumber, schoolDay } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
-import { useClassrooms } from "../../classrooms/use-classrooms";
+import { useClassrooms } from "../../academics/use-classrooms";
 
 /** A classroom's month, children by days with totals and percentages: printed from the browser, or downloaded as a spreadsheet. */
 export function MonthlySheetPage() {

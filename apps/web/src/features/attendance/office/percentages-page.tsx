@@ -14,7 +14,7 @@ import { ListPagination } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { downloadSpreadsheet } from "../../../ui/resource/list-spreadsheet";
 import { SchoolDateInput } from "../../../ui/school-date-input";
-import { useClassrooms } from "../../classrooms/use-classrooms";
+import { useClassrooms } from "../../academics/use-classrooms";
 import { daysBetween, monthStart } from "../student/calendar-days";
 
 const PAGE = 25;

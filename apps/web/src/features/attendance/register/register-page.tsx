@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
-import { useClassrooms } from "../../classrooms/use-classrooms";
+import { useClassrooms } from "../../academics/use-classrooms";
 import { PeriodChooser, useHourRegister } from "./period-chooser";
 import { RegisterLine } from "./register-line";
 import { MEANING_COLOR, nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";

@@ -11,7 +11,7 @@ import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
-import { useClassrooms } from "../../classrooms/use-classrooms";
+import { useClassrooms } from "../../academics/use-classrooms";
 import { localName, MEANING_COLOR, nextOption } from "./salaah-marks";
 
 /**

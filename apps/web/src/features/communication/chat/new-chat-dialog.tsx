@@ -8,7 +8,7 @@ import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useCan } from "../../../ui/use-can";
-import { useClassrooms } from "../../classrooms/use-classrooms";
+import { useClassrooms } from "../../academics/use-classrooms";
 
 type Body = { kind: "direct"; userId: number } | { kind: "classroom"; classroomId: number } | { kind: "staff"; name: string; userIds: number[] };
 

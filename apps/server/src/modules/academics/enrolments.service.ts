@@ -1,0 +1,247 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { studentsByIds } from "../students/students.service.js";
+import { type ClassroomInfo, classroomInfos } from "./classrooms.service.js";
+import { type EnrolmentRecord, enrolmentListJoin, enrolments } from "./enrolments.table.js";
+
+/** 256 random bits, base64url: what the public verification link carries. */
+const newRecordToken = () => randomBytes(32).toString("base64url");
+export const RECORD_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Enrolments with the student's names and the classroom's, batch's and course's joined. */
+export async function presentEnrolments(scope: TenantScope, rows: EnrolmentRecord[]) {
+  if (!rows.length) return [];
+  const [people, rooms] = await Promise.all([
+    studentsByIds(
+      scope,
+      rows.map((r) => r.studentId),
+    ),
+    classroomInfos(
+      scope,
+      rows.map((r) => r.classroomId),
+    ),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((e) => {
+    const s = byId.get(e.studentId);
+    const c = rooms.get(e.classroomId);
+    return {
+      ...e,
+      studentName: s?.name ?? "",
+      studentNameNative: s?.nameNative ?? null,
+      admissionNo: s?.admissionNo ?? "",
+      classroomLabel: c?.label ?? "",
+      batchName: c?.batchName ?? "",
+      courseName: c?.courseName ?? "",
+    };
+  });
+}
+
+/** Refuses students who already have an active enrolment in the batch (one per student per batch). */
+export async function assertNotEnrolled(scope: TenantScope, batchId: number, studentIds: number[], except: number[] = []) {
+  if (!studentIds.length) return;
+  const taken = await scope.db
+    .select({ studentId: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.batchId, batchId),
+        eq(enrolments.status, "active"),
+        inArray(enrolments.studentId, studentIds),
+        except.length ? and(...except.map((id) => ne(enrolments.id, id))) : undefined,
+      ),
+    );
+  if (taken.length) {
+    const ids = taken.map((t) => t.studentId);
+    throw conflict("enrolment.already_active", `Student ${ids.join(", ")} is already enrolled in a class of this batch.`, { studentIds: ids });
+  }
+}
+
+/** A new active enrolment row's values. */
+export const enrolmentValues = (
+  studentId: number,
+  classroom: ClassroomInfo,
+  startedOn: string,
+  extra: { rollNo?: number | null; previousId?: number } = {},
+) => ({
+  studentId,
+  classroomId: classroom.id,
+  batchId: classroom.batchId,
+  courseId: classroom.courseId,
+  startedOn,
+  rollNo: extra.rollNo ?? null,
+  previousId: extra.previousId ?? null,
+  status: "active" as const,
+  recordToken: newRecordToken(),
+});
+
+/** Ends enrolments with a status (transferred, promoted, removed, ...) on a date. */
+export async function endEnrolments(scope: TenantScope, ids: number[], status: EnrolmentRecord["status"], endedOn: string, endReason?: string | null) {
+  if (!ids.length) return;
+  await scope.db
+    .update(enrolments)
+    .set({ status, endedOn, endReason: endReason ?? null })
+    .where(scope.where(enrolments, inArray(enrolments.id, ids)));
+}
+
+/** Active enrolments by id; every one must exist (404) and be active (400). */
+export async function requireActiveEnrolments(scope: TenantScope, ids: number[]): Promise<EnrolmentRecord[]> {
+  const rows = await scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, inArray(enrolments.id, ids)))
+    .for("update");
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing) throw notFound(`Enrolment ${missing}`);
+  const ended = rows.filter((r) => r.status !== "active");
+  if (ended.length) {
+    throw badRequest("enrolment.not_active", `Enrolment ${ended.map((e) => e.id).join(", ")} has already ended.`, { ids: ended.map((e) => e.id) });
+  }
+  return rows;
+}
+
+/** The active enrolments of a classroom, locked for the caller's transaction. */
+export async function activeEnrolmentsOf(scope: TenantScope, classroomId: number, lock = false): Promise<EnrolmentRecord[]> {
+  const q = scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.classroomId, classroomId), eq(enrolments.status, "active")))
+    .orderBy(enrolments.rollNo, enrolments.id);
+  return lock ? q.for("update") : q;
+}
+
+/** Student ids actively enrolled in a classroom, batch or course: a subquery for list filters. */
+export function activeStudentIds(scope: TenantScope, by: { classroomId?: number; batchId?: number; courseId?: number }) {
+  return scope.db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.status, "active"),
+        by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
+        by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
+        by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
+      ),
+    );
+}
+
+/**
+ * Enrolments of a student, of a classroom, of a batch (any status: history a delete must keep),
+ * or of one status across the school.
+ */
+export function enrolmentCount(
+  scope: TenantScope,
+  by: { studentId?: number; classroomId?: number; batchId?: number; courseId?: number; status?: EnrolmentRecord["status"] },
+) {
+  return scope.count(
+    enrolments,
+    by.studentId !== undefined ? eq(enrolments.studentId, by.studentId) : undefined,
+    by.classroomId !== undefined ? eq(enrolments.classroomId, by.classroomId) : undefined,
+    by.batchId !== undefined ? eq(enrolments.batchId, by.batchId) : undefined,
+    by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
+    by.status !== undefined ? eq(enrolments.status, by.status) : undefined,
+  );
+}
+
+/** Active student counts per classroom. */
+export async function activeCounts(scope: TenantScope, classroomIds: number[]): Promise<Map<number, number>> {
+  if (!classroomIds.length) return new Map();
+  const rows = await scope.db
+    .select({ classroomId: enrolments.classroomId, n: count() })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.status, "active"), inArray(enrolments.classroomId, classroomIds)))
+    .groupBy(enrolments.classroomId);
+  return new Map(rows.map((r) => [r.classroomId, r.n]));
+}
+
+/** Whether an enrolment belongs to a transfer or promotion chain (its history must stay whole). */
+export async function isChained(scope: TenantScope, e: EnrolmentRecord): Promise<boolean> {
+  if (e.previousId) return true;
+  const [next] = await scope.db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.previousId, e.id)))
+    .limit(1);
+  return !!next;
+}
+
+/** Active enrolments of students (for a course's or a parent's views). */
+export async function activeEnrolmentsOfStudents(scope: TenantScope, studentIds: number[]) {
+  if (!studentIds.length) return [];
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.status, "active"), inArray(enrolments.studentId, studentIds)));
+}
+
+/** Active enrolments of a course, or of one classroom. */
+export async function activeEnrolmentsOfCourse(scope: TenantScope, courseId: number, batchId?: number) {
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.courseId, courseId),
+        eq(enrolments.status, "active"),
+        batchId !== undefined ? eq(enrolments.batchId, batchId) : undefined,
+      ),
+    )
+    .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);
+}
+
+/** Inserts new enrolments (values from enrolmentValues) in the caller's transaction. */
+export function insertEnrolments(scope: TenantScope, values: ReturnType<typeof enrolmentValues>[]) {
+  return scope.insertMany(enrolments, values);
+}
+
+export interface RosterLine {
+  studentId: number;
+  rollNo: number | null;
+  name: string;
+  nameNative: string | null;
+  admissionNo: string;
+  classroomLabel: string;
+  startedOn: string;
+  endedOn: string | null;
+}
+
+/**
+ * The children of a classroom on `date` (or, with `until`, at any time in date..until), roll
+ * order, with their names and the classroom's label in one statement. Unlike the active
+ * enrolments above, a past day keeps a child who has since moved class: a register of last term
+ * still lists who was there.
+ */
+export async function rosterOn(scope: TenantScope, classroomId: number, date: string, until = date): Promise<RosterLine[]> {
+  const query = scope.db
+    .selectDistinctOn([enrolments.studentId], {
+      studentId: enrolments.studentId,
+      rollNo: enrolments.rollNo,
+      name: enrolmentListJoin.columns.studentName!,
+      nameNative: enrolmentListJoin.columns.studentNameNative!,
+      admissionNo: enrolmentListJoin.columns.admissionNo!,
+      classroomLabel: enrolmentListJoin.columns.classroomLabel!,
+      startedOn: enrolments.startedOn,
+      endedOn: enrolments.endedOn,
+    })
+    .from(enrolments);
+  const rows = await enrolmentListJoin
+    .join(query)
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.classroomId, classroomId),
+        lte(enrolments.startedOn, until),
+        or(isNull(enrolments.endedOn), gt(enrolments.endedOn, date)),
+        // An enrolment removed as a mistake (no end date) never had the child in class.
+        sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`,
+      ),
+    )
+    .orderBy(asc(enrolments.studentId), sql`${enrolments.startedOn} desc`);
+  // Roll order, then name: how the register is read out.
+  return (rows as RosterLine[]).sort((a, b) => (a.rollNo ?? Number.MAX_SAFE_INTEGER) - (b.rollNo ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name));
+}

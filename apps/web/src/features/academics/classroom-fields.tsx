@@ -1,0 +1,63 @@
+import { Select } from "@mantine/core";
+import type { CourseClassRow } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { type FieldOptions, type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { useStaffOptions } from "./people-options";
+import { useClassrooms } from "./use-classrooms";
+
+type RenderInput = Parameters<NonNullable<FieldOptions["render"]>>[0];
+
+/** Course classes grouped by course: "Class 5" alone is ambiguous when two courses have one. */
+export function useCourseClassGroups() {
+  const query = useQuery({
+    queryKey: resourceKeys("course/class").list({ limit: 500, purpose: "grouped" }),
+    queryFn: () => api.get<ListReply<CourseClassRow>>(resourceUrl("course/class"), { limit: 500, sort: "order" }),
+    staleTime: 60_000,
+  });
+  return useMemo(() => {
+    const groups = new Map<string, { group: string; items: { value: string; label: string }[] }>();
+    for (const c of query.data?.rows ?? []) {
+      const g = groups.get(c.courseName) ?? { group: c.courseName, items: [] };
+      g.items.push({ value: String(c.id), label: c.name });
+      groups.set(c.courseName, g);
+    }
+    return [...groups.values()];
+  }, [query.data]);
+}
+
+/** A select over grouped or flat choices, as a resource form's field. */
+function FormSelect({ input, data, required }: { input: RenderInput; data: Parameters<typeof Select>[0]["data"]; required?: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Select
+      label={input.label}
+      withAsterisk={required}
+      error={input.error}
+      data={data}
+      value={input.value ? String(input.value) : null}
+      onChange={(v) => input.onChange(v ?? "")}
+      searchable
+      clearable={!required}
+      nothingFoundMessage={t("form.nothingFound")}
+    />
+  );
+}
+
+function CourseClassField({ input }: { input: RenderInput }) {
+  return <FormSelect input={input} data={useCourseClassGroups()} required />;
+}
+function StaffField({ input }: { input: RenderInput }) {
+  return <FormSelect input={input} data={useStaffOptions().options} />;
+}
+function ClassroomField({ input, required = true }: { input: RenderInput; required?: boolean }) {
+  return <FormSelect input={input} data={useClassrooms().grouped} required={required} />;
+}
+
+/** Form fields the contract leaves as plain references, shown the way a school picks them. */
+export const courseClassField: FieldOptions = { render: (input) => <CourseClassField input={input} /> };
+export const staffField: FieldOptions = { render: (input) => <StaffField input={input} /> };
+export const classroomField: FieldOptions = { render: (input) => <ClassroomField input={input} /> };
+export const optionalClassroomField: FieldOptions = { render: (input) => <ClassroomField input={input} required={false} /> };
