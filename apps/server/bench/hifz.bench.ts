@@ -2,7 +2,7 @@ import { MADANI_PAGE_STARTS, TOTAL_AYAHS } from "@taleem/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
 import { hifzFeedback, hifzLogs } from "../src/modules/hifz/logs.table.js";
-import { quranAyahs } from "../src/modules/quran/quran.table.js";
+import { quranAyahs } from "../src/modules/hifz/quran.table.js";
 import { students } from "../src/modules/students/students.table.js";
 import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, fmt, kindLabel, listen, openBenchApp, pct, seedSchool } from "./bench-kit.js";
 

@@ -19,8 +19,8 @@ import { registerDocumentTemplatesModule } from "./modules/communication/documen
 import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
+import { registerQuranModule } from "./modules/hifz/quran.routes.js";
 import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
-import { registerQuranModule } from "./modules/quran/quran.routes.js";
 import { registerCustomRecordsModule } from "./modules/records/custom-records.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerCustomFieldsModule } from "./modules/settings/custom-fields.routes.js";

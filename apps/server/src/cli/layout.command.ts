@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { importLayout, LayoutFile, layoutProblems } from "../modules/quran/layout-import.js";
+import { importLayout, LayoutFile, layoutProblems } from "../modules/hifz/layout-import.js";
 import { type Command, Refused, UsageError, userPath } from "./command.js";
 import { withDatabase } from "./database.js";
 

@@ -5,9 +5,9 @@ import { badRequest, notFound } from "../../platform/http/errors.js";
 import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireTeachers, userNames } from "../academics/classrooms.service.js";
-import { layouts } from "../quran/quran.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type HafizRecord, hafiz } from "./hafiz.table.js";
+import { layouts } from "./quran.service.js";
 import { groupNames } from "./recitation.service.js";
 import { recitationGroups } from "./recitation.table.js";
 

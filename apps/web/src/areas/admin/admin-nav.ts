@@ -33,7 +33,7 @@ import { ANNOUNCEMENT_NAV } from "../../features/communication/announcements-nav
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { MESSAGING_NAV } from "../../features/communication/messaging/messaging-nav";
 import { HIFZ_NAV } from "../../features/hifz/hifz-screens";
-import { QURAN_NAV } from "../../features/quran/quran-nav";
+import { QURAN_NAV } from "../../features/hifz/quran-nav";
 
 /** Groups as a school looks for things; a later module adds its group here, in the order shown. */
 export const NAV_GROUPS = [

@@ -58,7 +58,7 @@ export const adminScreens: RouteObject[] = [
   screen("custom-records/:id", () => import("../../features/records/record-rows-page").then((m) => m.RecordRowsPage), "records"),
   screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),
   screen("notifications", () => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)),
-  screen("mushaf", () => import("../../features/quran/mushaf-screen").then((m) => m.MushafScreen)),
+  screen("mushaf", () => import("../../features/hifz/mushaf-screen").then((m) => m.MushafScreen)),
   screen("chat", () => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)),
   screen("announcements", () => import("../../features/communication/announcements-page").then((m) => m.AnnouncementsPage), "communication"),
   screen("announcements/:id", () => import("../../features/communication/announcement-page").then((m) => m.AnnouncementPage), "communication"),

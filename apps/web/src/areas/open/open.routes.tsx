@@ -6,7 +6,7 @@ import { SchoolLandingPage } from "./school-landing.page";
 export const openRoutes: RouteObject[] = [
   { index: true, Component: NotFoundPage },
   { path: ":code", Component: SchoolLandingPage },
-  { path: "about", lazy: () => import("../../features/quran/about-page").then((m) => ({ Component: m.AboutPage })) },
+  { path: "about", lazy: () => import("../../features/hifz/about-page").then((m) => ({ Component: m.AboutPage })) },
   { path: "admission/:code", lazy: () => import("./admission.page").then((m) => ({ Component: m.AdmissionPage })) },
   { path: "record/:record/:code", lazy: () => import("./record-form.page").then((m) => ({ Component: m.RecordFormPage })) },
   { path: "enrollment/:record/:code", lazy: () => import("./enrolment-record.page").then((m) => ({ Component: m.EnrolmentRecordPage })) },

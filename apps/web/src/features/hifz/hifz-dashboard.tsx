@@ -3,12 +3,12 @@ import { type HifzDashboard, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatNumber, localeOf } from "../../lib/format";
-import { MushafReader } from "../quran/mushaf-reader";
-import { useLayoutMetadata, usePageOf } from "../quran/use-quran";
 import { useMetricName } from "./halqa/use-halqa-data";
 import { heatByAyah, heatColour, hottestOf } from "./heat-map";
 import { HeatMapGrid } from "./heat-map-grid";
 import classes from "./hifz-dashboard.module.css";
+import { MushafReader } from "./mushaf-reader";
+import { useLayoutMetadata, usePageOf } from "./use-quran";
 
 /** surah:ayah with the surah's name as the reader says it: in Arabic for Arabic and Urdu readers. */
 export function ayahName(global: number, rtl: boolean): string {

@@ -4,8 +4,8 @@ import type { QuranAyah, RecitationMetricRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
-import { MushafPage } from "../../quran/mushaf-page";
-import { usePageOf } from "../../quran/use-quran";
+import { MushafPage } from "../mushaf-page";
+import { usePageOf } from "../use-quran";
 import { type LogDraft, type PinnedMistake, refText, toGlobal, toRef } from "./halqa-draft";
 import { useMetricName } from "./use-halqa-data";
 
