@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { client, TestApp } from "../../../test/harness.js";
 import { guardians, users } from "../../platform/auth/users.table.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { students } from "../students/students.table.js";
+import { insertStudents } from "../students/students.service.js";
 import { creditWallet } from "./wallet.service.js";
 
 /** A signed-in client of the harness. */
@@ -24,8 +24,8 @@ export async function parentsWithChildren(app: TestApp, tenantId: number, n: num
         language: LANGS[i % LANGS.length]!,
       })),
     );
-    const kids = await tx.insertMany(
-      students,
+    const kids = await insertStudents(
+      tx,
       people.map((_, i) => ({ admissionNo: `${prefix}-${i}`, name: `Child ${prefix}${i}` })),
     );
     await tx.insertMany(

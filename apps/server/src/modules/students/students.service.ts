@@ -247,6 +247,11 @@ export function insertStudent(scope: TenantScope, values: Omit<typeof students.$
   return scope.insert(students, values);
 }
 
+/** Several students in one statement (a roll made elsewhere: a test's families, say). */
+export function insertStudents(scope: TenantScope, values: Omit<typeof students.$inferInsert, "tenantId">[]): Promise<StudentRecord[]> {
+  return scope.insertMany(students, values);
+}
+
 /** Students of the school, of one status when given. */
 export const studentCount = (scope: TenantScope, status?: StudentRecord["status"]) => scope.count(students, status ? eq(students.status, status) : undefined);
 
