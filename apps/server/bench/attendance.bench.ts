@@ -7,7 +7,7 @@ import { monthlySheet } from "../src/modules/attendance/monthly-sheet.service.js
 import { attendanceMarks } from "../src/modules/attendance/registers.table.js";
 import { students } from "../src/modules/students/students.table.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
-import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, fmt, kindLabel, listen, openBenchApp, pct, seedSchool } from "./bench-kit.js";
+import { benchClient, benchKinds, type DatabaseKind, fmt, kindLabel, openBenchApp, pct, seedSchool } from "./bench-kit.js";
 
 /**
  * Attendance at a school of 5,000 students with 1,000,000 marks (one INSERT ... SELECT over
@@ -35,18 +35,7 @@ async function benchOn(kind: DatabaseKind) {
   const db = database.db as Db;
   try {
     const tenantId = await seedSchool(db, SCHOOL);
-    const base = await listen(app);
-    const headers = {
-      "x-access-token": await benchSignIn(app, { mobile: SCHOOL.mobile, password: BENCH_PASSWORD, code: SCHOOL.code }),
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json",
-    };
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const call = await benchClient(app, SCHOOL);
     const batch = (await call<{ data: { id: number } }>("POST", "/admin/api/batch", { name: "2026-27", startDate: "2026-04-01", endDate: "2027-03-31" })).data;
     const course = (await call<{ data: { id: number } }>("POST", "/admin/api/course", { name: "School", kind: "school" })).data;
     const cls = (await call<{ data: { id: number } }>("POST", "/admin/api/course/class", { courseId: course.id, name: "Class 5", order: 5 })).data;

@@ -66,6 +66,22 @@ export async function openBenchApp(kind: DatabaseKind, env: Record<string, strin
   };
 }
 
+/** The school's admin, signed in, calling the listening app over HTTP as the web app does; a reply outside 2xx throws. */
+export async function benchClient(app: FastifyInstance, school: BenchSchool) {
+  const base = await listen(app);
+  const headers = {
+    "x-access-token": await benchSignIn(app, { mobile: school.mobile, password: BENCH_PASSWORD, code: school.code }),
+    "x-requested-with": "XMLHttpRequest",
+    "content-type": "application/json",
+  };
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
 /** Signs a person in through the real route and returns the session token. */
 export async function benchSignIn(app: FastifyInstance, body: { mobile: string; password: string; code: string }): Promise<string> {
   const res = await app.inject({

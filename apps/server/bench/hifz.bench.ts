@@ -4,7 +4,7 @@ import type { Db } from "../src/db/client.js";
 import { hifzFeedback, hifzLogs } from "../src/modules/hifz/logs.table.js";
 import { quranAyahs } from "../src/modules/hifz/quran.table.js";
 import { students } from "../src/modules/students/students.table.js";
-import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, fmt, kindLabel, listen, openBenchApp, pct, seedSchool } from "./bench-kit.js";
+import { benchClient, benchKinds, type DatabaseKind, fmt, kindLabel, openBenchApp, pct, seedSchool } from "./bench-kit.js";
 
 /**
  * A hafiz with 2,000 logs and 600 mistakes: the dashboard (progress, revision of each juz, heat
@@ -23,18 +23,7 @@ async function benchOn(kind: DatabaseKind) {
   const db = database.db as Db;
   try {
     const tenantId = await seedSchool(db, SCHOOL);
-    const base = await listen(app);
-    const headers = {
-      "x-access-token": await benchSignIn(app, { mobile: SCHOOL.mobile, password: BENCH_PASSWORD, code: SCHOOL.code }),
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json",
-    };
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const call = await benchClient(app, SCHOOL);
     const [student] = await db.select({ id: students.id }).from(students).where(eq(students.tenantId, tenantId)).orderBy(asc(students.id)).limit(1);
     const hafiz = (await call<{ data: { id: number } }>("POST", "/admin/api/hafiz", { studentId: student!.id })).data;
     const types = (await call<{ rows: { id: number }[] }>("GET", "/admin/api/recitationtype/active")).rows;
