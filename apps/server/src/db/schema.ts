@@ -20,6 +20,7 @@ export * from "../modules/communication/notification-preferences.table.js";
 export * from "../modules/communication/notifications.table.js";
 export * from "../modules/communication/template-sends.table.js";
 export * from "../modules/communication/wallet.table.js";
+export * from "../modules/exams/exams.table.js";
 export * from "../modules/hifz/hafiz.table.js";
 export * from "../modules/hifz/logs.table.js";
 export * from "../modules/hifz/quran.table.js";
