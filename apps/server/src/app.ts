@@ -20,7 +20,6 @@ import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerQuranModule } from "./modules/hifz/quran.routes.js";
-import { registerParentHomeModule } from "./modules/parent-home/parent-home.routes.js";
 import { registerCustomRecordsModule } from "./modules/records/custom-records.routes.js";
 import { registerRolesModule } from "./modules/roles/roles.routes.js";
 import { registerCustomFieldsModule } from "./modules/settings/custom-fields.routes.js";
@@ -164,7 +163,6 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerFormCustomisationModule(app, services);
   registerDocumentTemplatesModule(app);
   registerAdmissionsModule(app, services);
-  registerParentHomeModule(app, services);
   registerCommunicationModule(app);
   registerDashboardModule(app);
   registerQuranModule(app);

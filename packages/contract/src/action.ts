@@ -23,8 +23,12 @@ export interface ActionDefinition<
   method: Method;
   /** The whole path, with `:param`s, exactly as the specification names it. */
   path: string;
-  /** The module it belongs to: the OpenAPI tag, and the permission's module. */
-  module: ModuleKey | "auth" | "account" | "platform" | "health";
+  /**
+   * Where it lives (the OpenAPI tag and the server's module folder): a module a role is granted,
+   * or an area every school has (sign-in, a person's own account, the dashboard composed of other
+   * modules' figures, health, the platform's own). The permission names what the role needs.
+   */
+  module: ModuleKey | "auth" | "account" | "dashboard" | "platform" | "health";
   access: X;
   /** What the caller's role must allow; a user call without one is open to every signed-in user. */
   permission?: Permission;

@@ -50,7 +50,7 @@ export type DashboardSummary = z.infer<typeof DashboardSummary>;
 export const dashboardSummary = defineAction({
   method: "GET",
   path: "/admin/api/dashboard/summary",
-  module: "students",
+  module: "dashboard",
   permission: ["students", "view"],
   summary: "The school at a glance: active students and classrooms, pending admissions, today's birthdays and how far setup has come",
   reply: z.object({ message: z.string(), data: DashboardSummary }),

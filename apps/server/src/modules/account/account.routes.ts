@@ -1,4 +1,4 @@
-import { changeOwnPassword, getMe, registerPush, switchProfile, updateMe } from "@taleem/contract";
+import { changeOwnPassword, getMe, linkedChildren as linkedChildrenAction, registerPush, switchProfile, updateMe } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
@@ -7,6 +7,7 @@ import { notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { loadAuthUser } from "../auth/identity.service.js";
 import { changePassword, storePushTargets, switchTo, updateOwnProfile } from "./account.service.js";
+import { linkedChildren } from "./linked-children.service.js";
 
 /** The signed-in person as their own profile shows them. */
 async function me(db: Db, p: UserPrincipal) {
@@ -15,7 +16,7 @@ async function me(db: Db, p: UserPrincipal) {
   return user;
 }
 
-/** A person's own account: profile, language, password, profile switch, push registration. */
+/** A person's own account: profile, language, password, profile switch, push registration, their own children. */
 export function registerAccountModule(app: FastifyInstance, services: Services) {
   serveAction(app, getMe, async (ctx) => ({ message: "Profile fetched successfully", data: await me(ctx.scope.db, ctx.principal) }));
 
@@ -47,5 +48,10 @@ export function registerAccountModule(app: FastifyInstance, services: Services) 
   serveAction(app, registerPush, async (ctx, { body }) => {
     const stored = await storePushTargets(ctx, body);
     return stored ? { message: "Push token saved", stored: true } : { message: "No push token or subscription was given; nothing was stored.", stored: false };
+  });
+
+  serveAction(app, linkedChildrenAction, async (ctx) => {
+    const rows = await linkedChildren(ctx.scope, ctx.principal.userId);
+    return { message: "Children fetched successfully", rows, count: rows.length };
   });
 }

@@ -1,7 +1,4 @@
-import { type LinkedChild, linkedChildren as linkedChildrenAction } from "@taleem/contract";
-import type { FastifyInstance } from "fastify";
-import { serveAction } from "../../platform/actions/serve-action.js";
-import type { Services } from "../../platform/services.js";
+import type { LinkedChild } from "@taleem/contract";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
@@ -36,13 +33,5 @@ export async function linkedChildren(scope: TenantScope, userId: number): Promis
       className: room?.label ?? null,
       batchName: room?.batchName ?? null,
     };
-  });
-}
-
-/** The parent area's home data that every signed-in person may ask for about themselves. */
-export function registerParentHomeModule(app: FastifyInstance, _services: Services) {
-  serveAction(app, linkedChildrenAction, async (ctx) => {
-    const rows = await linkedChildren(ctx.scope, ctx.principal.userId);
-    return { message: "Children fetched successfully", rows, count: rows.length };
   });
 }
