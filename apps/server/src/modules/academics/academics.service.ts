@@ -50,23 +50,12 @@ export function assertSubjectFitsCourse(subject: SubjectRecord, courseId: number
   }
 }
 
-type Named = { id: number; name: string };
-async function namesOf(scope: TenantScope, table: typeof batches | typeof courses | typeof courseClasses | typeof subjects | typeof sittings, ids: number[]) {
-  const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
-  if (!unique.length) return new Map<number, string>();
-  const rows = (await scope.db
-    .select({ id: table.id, name: table.name })
-    .from(table)
-    .where(scope.where(table, inArray(table.id, unique)))) as Named[];
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 /** id -> name maps, for reply rows of other modules. */
-export const batchNames = (scope: TenantScope, ids: number[]) => namesOf(scope, batches, ids);
-export const courseNames = (scope: TenantScope, ids: number[]) => namesOf(scope, courses, ids);
-export const courseClassNames = (scope: TenantScope, ids: number[]) => namesOf(scope, courseClasses, ids);
-export const subjectNames = (scope: TenantScope, ids: number[]) => namesOf(scope, subjects, ids);
-export const sittingNames = (scope: TenantScope, ids: number[]) => namesOf(scope, sittings, ids);
+export const batchNames = (scope: TenantScope, ids: number[]) => scope.namesById(batches, ids);
+export const courseNames = (scope: TenantScope, ids: number[]) => scope.namesById(courses, ids);
+export const courseClassNames = (scope: TenantScope, ids: number[]) => scope.namesById(courseClasses, ids);
+export const subjectNames = (scope: TenantScope, ids: number[]) => scope.namesById(subjects, ids);
+export const sittingNames = (scope: TenantScope, ids: number[]) => scope.namesById(sittings, ids);
 
 /** Subjects and their codes, for the timetable's print. */
 export async function subjectsByIds(scope: TenantScope, ids: number[]): Promise<Map<number, SubjectRecord>> {

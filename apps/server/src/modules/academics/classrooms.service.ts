@@ -92,15 +92,7 @@ export async function staffByMobile(scope: TenantScope, mobile: string) {
 }
 
 /** id -> name of users (teachers). */
-export async function userNames(scope: TenantScope, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
-  if (!unique.length) return new Map();
-  const rows = await scope.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(scope.where(users, inArray(users.id, unique)));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+export const userNames = (scope: TenantScope, ids: (number | null)[]) => scope.namesById(users, ids);
 
 /** Classrooms of a course class (a class cannot go while it has divisions). */
 export async function classroomsOfCourseClass(scope: TenantScope, courseClassId: number) {

@@ -63,15 +63,7 @@ export async function allRecitationMetrics(scope: TenantScope) {
 }
 
 /** id -> name of recitation groups. */
-export async function groupNames(scope: TenantScope, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
-  if (!unique.length) return new Map();
-  const rows = await scope.db
-    .select({ id: recitationGroups.id, name: recitationGroups.name })
-    .from(recitationGroups)
-    .where(scope.where(recitationGroups, inArray(recitationGroups.id, unique)));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+export const groupNames = (scope: TenantScope, ids: (number | null)[]) => scope.namesById(recitationGroups, ids);
 
 /** Active members of each group. */
 export async function memberCounts(scope: TenantScope, groupIds: number[]): Promise<Map<number, number>> {

@@ -50,20 +50,14 @@ export async function presentRecords(scope: TenantScope, rows: CustomRecordRecor
 /** Reply rows: each entry with its record type's name and who added it. */
 export async function presentEntries(scope: TenantScope, rows: CustomRecordEntryRecord[]): Promise<z.input<typeof CustomRecordEntry>[]> {
   if (!rows.length) return [];
-  const recordIds = [...new Set(rows.map((r) => r.recordId))];
-  const userIds = [...new Set(rows.flatMap((r) => r.submittedBy ?? []))];
-  const records = await scope.db
-    .select({ id: customRecords.id, name: customRecords.name })
-    .from(customRecords)
-    .where(scope.where(customRecords, inArray(customRecords.id, recordIds)));
-  const people = userIds.length
-    ? await scope.db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(scope.where(users, inArray(users.id, userIds)))
-    : [];
-  const recordName = new Map(records.map((r) => [r.id, r.name]));
-  const userName = new Map(people.map((u) => [u.id, u.name]));
+  const recordName = await scope.namesById(
+    customRecords,
+    rows.map((r) => r.recordId),
+  );
+  const userName = await scope.namesById(
+    users,
+    rows.map((r) => r.submittedBy),
+  );
   return rows.map((e) => ({
     ...e,
     recordName: recordName.get(e.recordId) ?? "",

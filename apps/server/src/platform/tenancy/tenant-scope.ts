@@ -1,4 +1,5 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../http/errors.js";
 import { TENANT_SETTING } from "./row-security.js";
@@ -23,6 +24,25 @@ export class TenantScope {
   /** The tenant condition for `table`, and'ed with any further conditions. */
   where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  /**
+   * id -> a text column (the name, by default) of this tenant's rows with these ids, for the
+   * names a reply shows beside its ids. Nulls and repeats are skipped; no ids, no query.
+   */
+  async namesById(
+    table: TenantTable & { name?: AnyPgColumn },
+    ids: readonly (number | null | undefined)[],
+    column?: AnyPgColumn,
+  ): Promise<Map<number, string>> {
+    const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
+    const label = column ?? table.name;
+    if (!unique.length || !label) return new Map();
+    const rows: { id: number; name: string }[] = await (this.db as Loose)
+      .select({ id: table.id, name: label })
+      .from(table)
+      .where(this.where(table, inArray(table.id, unique)));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /** How many of this tenant's rows of `table` meet the conditions. */
