@@ -32,6 +32,7 @@ import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
 import { SessionService } from "./platform/auth/session.service.js";
 import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
+import { installReplyCompression } from "./platform/http/compress-replies.js";
 import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   installErrorHandler(app);
   installDrain(app);
   installSecurityHeaders(app, config.production);
+  installReplyCompression(app);
   installRequestRules(app);
   installAuth(app, services.sessions);
   services.activity.install(app);
