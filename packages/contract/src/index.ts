@@ -5,6 +5,7 @@ export * from "./action.js";
 export * from "./admin/roles.js";
 export * from "./admin/settings.js";
 export * from "./admin/users.js";
+export * from "./admin/working-days.js";
 export * from "./admissions/index.js";
 export * from "./attendance/index.js";
 export * from "./auth.js";

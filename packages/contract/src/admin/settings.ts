@@ -16,41 +16,18 @@ export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 /** The largest settings config, serialised, a school may store. */
 export const SETTINGS_CONFIG_MAX_BYTES = 64 * 1024;
 
-/** The days a school is open, as ISO weekdays (1 Monday ... 7 Sunday), each once. */
+/** The days a school is open, as ISO weekdays (1 Monday ... 7 Sunday), each once (see working-days.ts). */
 export const WorkingDays = z
   .array(z.number().int().min(1).max(7))
   .min(1, "Choose at least one working day")
   .max(7)
   .refine((days) => new Set(days).size === days.length, "A day is given twice");
 
-// Where the weekend is Friday and Saturday (the Gulf and most of the Arab world), school runs
-// Sunday to Thursday; where only Friday is off (Iran, Afghanistan), Saturday to Thursday; in
-// South Asia, where madrasas and many schools teach six days, Monday to Saturday; elsewhere
-// Monday to Friday. A school changes it in its settings.
-const SUNDAY_TO_THURSDAY = new Set(["SA", "AE", "KW", "QA", "BH", "OM", "YE", "JO", "EG", "IQ", "SY", "LY", "DZ", "SD"]);
-const SATURDAY_TO_THURSDAY = new Set(["IR", "AF"]);
-const MONDAY_TO_SATURDAY = new Set(["IN", "PK", "BD", "LK", "NP"]);
-
 /**
  * The school's words for the five memorisation grades, weakest first (its own words, letters or
  * stars: "Needs work" ... "Excellent", "D" ... "A+", "★" ... "★★★★★"); without them, the app's.
  */
 export const HifzGrades = z.array(z.string().trim().min(1, "Give each grade a word").max(24)).length(5, "Give the five grades, weakest first");
-
-/** A new school's working days, by its country. */
-export function defaultWorkingDays(country: string): number[] {
-  const c = country.toUpperCase();
-  if (SUNDAY_TO_THURSDAY.has(c)) return [7, 1, 2, 3, 4];
-  if (SATURDAY_TO_THURSDAY.has(c)) return [6, 7, 1, 2, 3, 4];
-  if (MONDAY_TO_SATURDAY.has(c)) return [1, 2, 3, 4, 5, 6];
-  return [1, 2, 3, 4, 5];
-}
-
-/** The school's working days: its setting when it has one, else its country's default. */
-export function workingDaysOf(config: Record<string, unknown> | undefined, country: string): number[] {
-  const own = WorkingDays.safeParse(config?.workingDays);
-  return own.success ? own.data : defaultWorkingDays(country);
-}
 
 export const SettingsConfig = z
   .record(z.string().min(1).max(64), z.unknown())

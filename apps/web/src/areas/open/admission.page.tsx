@@ -119,11 +119,24 @@ export function AdmissionPage() {
     return fieldErrors(e, form.fields, (path) => fieldOfIssue(path, form.fields), { lng, t: (k) => t(k), whole: errorText });
   }
 
+  // The country's numbering rules are a large library: fetched when the form is first touched.
+  // Without them (the fetch failed on a bad line) the number is checked loosely and the server
+  // judges it by the same rules.
+  const mobileRules = useRef<Promise<typeof import("../../ui/mobile-check") | null>>(undefined);
+  const loadMobileRules = () => {
+    mobileRules.current ??= import("../../ui/mobile-check").catch(() => {
+      mobileRules.current = undefined;
+      return null;
+    });
+    return mobileRules.current;
+  };
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!form || sending) return;
     setFormError(null);
-    const problems = checkValues(shown, values, country);
+    const rules = await loadMobileRules();
+    const problems = checkValues(shown, values, rules && country ? (s) => rules.isMobileOf(s, country) : looksLikeMobile);
     const next: Record<string, string> = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(`apply.errors.${p.key}`, p.params)]));
     if (!agreed) next.consent = t("apply.errors.consent");
     if (Object.keys(next).length) {
@@ -224,7 +237,7 @@ export function AdmissionPage() {
               {t("apply.closedText", { school: form.school.name })}
             </Alert>
           ) : (
-            <form ref={formRef} onSubmit={submit} noValidate>
+            <form ref={formRef} onSubmit={submit} onFocusCapture={loadMobileRules} noValidate>
               <Stack gap="md">
                 {instructions && (
                   <Alert color="blue" variant="light">

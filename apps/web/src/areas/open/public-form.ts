@@ -1,5 +1,4 @@
 import type { FormField, Localised } from "@taleem/contract";
-import { isMobileOf } from "../../ui/mobile-check";
 
 // Types only from the contract: its zod schemas stay out of the public pages' bundles.
 export type { FormField };
@@ -44,10 +43,11 @@ const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()
 export type Problem = { key: string; params?: Record<string, unknown> };
 
 /**
- * What the form itself can tell before sending (the server checks again, and files by content);
- * with the school's country, a mobile number by that country's rules.
+ * What the form itself can tell before sending (the server checks again, and files by content).
+ * `isMobile` judges a mobile number: the school's country's rules (`ui/mobile-check`, loaded when
+ * the form is first touched, not with the page), or loosely without them.
  */
-export function checkValues(fields: FormField[], values: Values, country?: string): Record<string, Problem> {
+export function checkValues(fields: FormField[], values: Values, isMobile: (text: string) => boolean = looksLikeMobile): Record<string, Problem> {
   const out: Record<string, Problem> = {};
   for (const f of fields) {
     const v = values[f.key];
@@ -58,7 +58,7 @@ export function checkValues(fields: FormField[], values: Values, country?: strin
     const s = text(v);
     if (f.maxLength && s.length > f.maxLength) out[f.key] = { key: "tooLong", params: { max: f.maxLength } };
     else if (f.kind === "email" && !looksLikeEmail(s)) out[f.key] = { key: "email" };
-    else if (f.kind === "phone" && !(country ? isMobileOf(s, country) : looksLikeMobile(s))) out[f.key] = { key: "phone" };
+    else if (f.kind === "phone" && !isMobile(s)) out[f.key] = { key: "phone" };
     else if (f.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(s)) out[f.key] = { key: "date" };
     else if (f.kind === "number") {
       const n = Number(s);
