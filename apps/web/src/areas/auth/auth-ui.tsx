@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Image, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Image, PasswordInput, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/error-text";
 import type { School } from "./school";
@@ -12,6 +12,56 @@ export function FormError({ error }: { error: unknown }) {
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="form-error">
       {typeof error === "string" ? error : errorText(error)}
     </Alert>
+  );
+}
+
+/**
+ * A step's sending: busy while its call runs, and what went wrong, a refused call or the step's
+ * own words (`setError` for a check before sending). `work` returns a message to show when the
+ * call answered but did not let the person through.
+ */
+export function useStepSending() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  async function send(work: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      const refusal = await work();
+      if (typeof refusal === "string") setError(refusal);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  }
+  return { busy, error, setError, send };
+}
+
+/** What went wrong, above the step's full-width submit button. */
+export function StepSubmit({ busy, error, label }: { busy: boolean; error: unknown; label: string }) {
+  return (
+    <>
+      <FormError error={error} />
+      <Button type="submit" loading={busy} fullWidth>
+        {label}
+      </Button>
+    </>
+  );
+}
+
+/** The password of an account that has one, as a password manager fills it. */
+export function CurrentPasswordField({ value, onValue }: { value: string; onValue: (v: string) => void }) {
+  const { t } = useTranslation("auth");
+  return (
+    <PasswordInput
+      label={t("fields.password")}
+      value={value}
+      onChange={(e) => onValue(e.currentTarget.value)}
+      autoComplete="current-password"
+      name="password"
+      required
+      visibilityToggleButtonProps={{ "aria-label": t("signIn.showPassword") }}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
-import { CodeField, FormError, MobileField, SchoolBadge, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { CodeField, MobileField, SchoolBadge, StepSubmit, StepTitle, useDocumentTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
 import { requestOtp } from "./otp-request";
@@ -53,40 +53,29 @@ function BySms({ school }: { school: School }) {
   const [otp, setOtp] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function send(e?: FormEvent) {
+  function send(e?: FormEvent) {
     e?.preventDefault();
-    if (!mobile.trim()) return setError(t("validation.mobileRequired"));
-    setBusy(true);
-    setError(null);
-    try {
+    if (!mobile.trim()) return sending.setError(t("validation.mobileRequired"));
+    void sending.send(async () => {
       await requestOtp(school.code, mobile, "reset");
       if (sent) notify.info(t("otp.resent"));
       setSent(true);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
+    });
   }
 
-  async function reset(e: FormEvent) {
+  function reset(e: FormEvent) {
     e.preventDefault();
-    if (otp.length !== 6) return setError(t("validation.codeDigits"));
+    if (otp.length !== 6) return sending.setError(t("validation.codeDigits"));
     const problem = newPasswordProblem(password, confirm);
-    if (problem) return setError(t(problem, { min: PASSWORD_MIN }));
-    setBusy(true);
-    setError(null);
-    try {
+    if (problem) return sending.setError(t(problem, { min: PASSWORD_MIN }));
+    void sending.send(async () => {
       await callAction(sessionCalls.resetPasswordWithCode, { body: { mobile: mobile.trim(), password, otp, code: school.code } });
       setDone(true);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
+    });
   }
 
   if (done) return <ResetDone />;
@@ -95,10 +84,7 @@ function BySms({ school }: { school: School }) {
       <form onSubmit={send} noValidate>
         <Stack gap="md">
           <MobileField inputRef={ref} value={mobile} onValue={setMobile} />
-          <FormError error={error} />
-          <Button type="submit" loading={busy} fullWidth>
-            {t("otp.send")}
-          </Button>
+          <StepSubmit busy={sending.busy} error={sending.error} label={t("otp.send")} />
         </Stack>
       </form>
     );
@@ -111,10 +97,7 @@ function BySms({ school }: { school: School }) {
         </Alert>
         <CodeField value={otp} onValue={setOtp} name="otp" />
         <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("forgot.setPassword")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("forgot.setPassword")} />
         <Anchor component="button" type="button" size="sm" onClick={() => send()} ta="center">
           {t("otp.resend")}
         </Anchor>
@@ -126,23 +109,17 @@ function BySms({ school }: { school: School }) {
 function ByEmail({ school }: { school: School }) {
   const { t } = useTranslation("auth");
   const [user, setUser] = useState("");
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!user.trim()) return setError(t("validation.emailRequired"));
-    setBusy(true);
-    setError(null);
-    try {
+    if (!user.trim()) return sending.setError(t("validation.emailRequired"));
+    void sending.send(async () => {
       await callAction(sessionCalls.sendResetLink, { body: { user: user.trim(), code: school.code } });
       setSent(true);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
+    });
   }
 
   if (sent) {
@@ -166,10 +143,7 @@ function ByEmail({ school }: { school: School }) {
           required
           classNames={{ input: "ltr-value" }}
         />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("forgot.sendLink")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("forgot.sendLink")} />
       </Stack>
     </form>
   );

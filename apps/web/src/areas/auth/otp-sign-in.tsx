@@ -1,9 +1,9 @@
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callAction } from "../../lib/call-action";
-import { CodeField, CodeStepActions, FormError, MobileField, StepTitle, useFocusOnMount } from "./auth-ui";
+import { CodeField, CodeStepActions, FormError, MobileField, StepSubmit, StepTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { requestOtp } from "./otp-request";
 import type { School } from "./school";
 import { useCodeStep } from "./use-code-step";
@@ -17,22 +17,16 @@ export function OtpSignIn({ school, onBack }: { school: School; onBack: () => vo
 function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile: string) => void; onBack: () => void }) {
   const { t } = useTranslation("auth");
   const [mobile, setMobile] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!mobile.trim()) return setError(t("validation.mobileRequired"));
-    setBusy(true);
-    setError(null);
-    try {
+    if (!mobile.trim()) return sending.setError(t("validation.mobileRequired"));
+    void sending.send(async () => {
       await requestOtp(school.code, mobile, "login");
       onSent(mobile.trim());
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -40,10 +34,7 @@ function OtpMobile({ school, onSent, onBack }: { school: School; onSent: (mobile
       <Stack gap="md">
         <StepTitle title={t("otp.title")} hint={t("otp.hint")} />
         <MobileField inputRef={ref} value={mobile} onValue={setMobile} />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("otp.send")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("otp.send")} />
         <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
           {t("otp.usePassword")}
         </Anchor>

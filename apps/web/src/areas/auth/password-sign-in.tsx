@@ -1,10 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Stack, TextInput } from "@mantine/core";
 import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { callAction } from "../../lib/call-action";
-import { FormError, useFocusOnMount } from "./auth-ui";
+import { CurrentPasswordField, StepSubmit, useFocusOnMount, useStepSending } from "./auth-ui";
 import { finishSignIn, looksLikeMobile } from "./finish-sign-in";
 import type { School } from "./school";
 
@@ -16,29 +16,23 @@ export function PasswordSignIn({ school, onTwoFactor }: { school: School; onTwoF
   const navigate = useNavigate();
   const [who, setWho] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!who.trim()) return setError(t("validation.whoRequired"));
-    if (!password) return setError(t("validation.passwordRequired"));
-    setBusy(true);
-    setError(null);
+    if (!who.trim()) return sending.setError(t("validation.whoRequired"));
+    if (!password) return sending.setError(t("validation.passwordRequired"));
     const account: PasswordAccount = looksLikeMobile(who) ? { mobile: who.trim() } : { username: who.trim() };
-    try {
+    void sending.send(async () => {
       const reply =
         "mobile" in account
           ? await callAction(sessionCalls.loginMobile, { body: { mobile: account.mobile, password, code: school.code } })
           : await callAction(sessionCalls.loginUsername, { body: { username: account.username, password, code: school.code } });
       if (reply.auth) return finishSignIn(reply, navigate);
       if (reply.twoFactorRequired) return onTwoFactor(account, password);
-      setError(reply.message);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
+      return reply.message;
+    });
   }
 
   return (
@@ -57,19 +51,8 @@ export function PasswordSignIn({ school, onTwoFactor }: { school: School; onTwoF
           required
           classNames={{ input: "ltr-value" }}
         />
-        <PasswordInput
-          label={t("fields.password")}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          autoComplete="current-password"
-          name="password"
-          required
-          visibilityToggleButtonProps={{ "aria-label": t("signIn.showPassword") }}
-        />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("signIn.submit")}
-        </Button>
+        <CurrentPasswordField value={password} onValue={setPassword} />
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("signIn.submit")} />
         <Anchor component={Link} to="/auth/forgot-password" size="sm" ta="center">
           {t("signIn.forgot")}
         </Anchor>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { callAction } from "../../lib/call-action";
 import { KEYS, storage } from "../../lib/storage";
-import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { FormError, StepSubmit, StepTitle, useDocumentTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
 import { ResetDone } from "./forgot-password.page";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
@@ -54,24 +54,18 @@ function NewPasswordForm({ token, code }: { token: string; code?: string }) {
   const { t } = useTranslation("auth");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const problem = newPasswordProblem(password, confirm);
-    if (problem) return setError(t(problem, { min: PASSWORD_MIN }));
-    setBusy(true);
-    setError(null);
-    try {
+    if (problem) return sending.setError(t(problem, { min: PASSWORD_MIN }));
+    void sending.send(async () => {
       await callAction(sessionCalls.resetPasswordWithLink, { params: { token }, body: { password, ...(code ? { code } : {}) } });
       setDone(true);
-    } catch (err) {
-      setError(err);
-    }
-    setBusy(false);
+    });
   }
 
   if (done) return <ResetDone />;
@@ -80,10 +74,7 @@ function NewPasswordForm({ token, code }: { token: string; code?: string }) {
       <Stack gap="md">
         <StepTitle title={t("reset.title")} hint={t("reset.hint")} />
         <NewPasswordFields inputRef={ref} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("forgot.setPassword")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("forgot.setPassword")} />
         <Anchor component={Link} to="/auth/sign-in" size="sm" ta="center">
           {t("backToSignIn")}
         </Anchor>

@@ -1,28 +1,20 @@
-import { Button, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, StepTitle, useFocusOnMount } from "./auth-ui";
+import { StepSubmit, StepTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { findSchool, type School } from "./school";
 
 /** First visit: which school? The code is remembered on this device afterwards. */
 export function SchoolStep({ onFound }: { onFound: (s: School) => void }) {
   const { t } = useTranslation("auth");
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return setError(t("validation.codeRequired"));
-    setBusy(true);
-    setError(null);
-    try {
-      onFound(await findSchool(code));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    if (!code.trim()) return sending.setError(t("validation.codeRequired"));
+    void sending.send(async () => onFound(await findSchool(code)));
   }
 
   return (
@@ -41,10 +33,7 @@ export function SchoolStep({ onFound }: { onFound: (s: School) => void }) {
           required
           name="code"
         />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("school.continue")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("school.continue")} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack } from "@mantine/core";
+import { Anchor, Stack } from "@mantine/core";
 import { areaHome, sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
-import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "./auth-ui";
+import { StepSubmit, StepTitle, useDocumentTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
 
@@ -17,27 +17,21 @@ export function SetPasswordPage() {
   const user = useAuth((s) => s.user);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
   useDocumentTitle(t("setPassword.title"));
   const home = user ? areaHome[user.role.area] : "/auth/sign-in";
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const problem = newPasswordProblem(password, confirm);
-    if (problem) return setError(t(problem, { min: PASSWORD_MIN }));
-    setBusy(true);
-    setError(null);
-    try {
+    if (problem) return sending.setError(t(problem, { min: PASSWORD_MIN }));
+    void sending.send(async () => {
       await callAction(sessionCalls.changeOwnPassword, { body: { newPassword: password } });
       if (user) useAuth.setState({ user: { ...user, mustSetPassword: false } });
       notify.success(t("setPassword.saved"));
       navigate(home, { replace: true });
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -45,10 +39,7 @@ export function SetPasswordPage() {
       <Stack gap="md">
         <StepTitle title={t("setPassword.title")} hint={t("setPassword.hint")} />
         <NewPasswordFields inputRef={ref} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("setPassword.submit")}
-        </Button>
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("setPassword.submit")} />
         <Anchor component={Link} to={home} replace size="sm" ta="center">
           {t("setPassword.later")}
         </Anchor>

@@ -1,11 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { sessionCalls } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { callAction } from "../../lib/call-action";
-import { FormError, StepTitle, useDocumentTitle, useFocusOnMount } from "../auth/auth-ui";
+import { CurrentPasswordField, StepSubmit, StepTitle, useDocumentTitle, useFocusOnMount, useStepSending } from "../auth/auth-ui";
 
 /** /platform/sign-in: the people who run the service, by e-mail and password, no school code. */
 export function PlatformSignInPage() {
@@ -13,25 +13,19 @@ export function PlatformSignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const sending = useStepSending();
   const ref = useFocusOnMount<HTMLInputElement>();
   useDocumentTitle(t("platform.title"));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) return setError(t("validation.emailRequired"));
-    if (!password) return setError(t("validation.passwordRequired"));
-    setBusy(true);
-    setError(null);
-    try {
+    if (!email.trim()) return sending.setError(t("validation.emailRequired"));
+    if (!password) return sending.setError(t("validation.passwordRequired"));
+    void sending.send(async () => {
       const reply = await callAction(sessionCalls.platformSignIn, { body: { email: email.trim(), password } });
       useAuth.getState().setPlatformSession(reply.admin, reply.token);
       navigate("/platform/home", { replace: true });
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -48,19 +42,8 @@ export function PlatformSignInPage() {
           name="email"
           required
         />
-        <PasswordInput
-          label={t("fields.password")}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          autoComplete="current-password"
-          name="password"
-          required
-          visibilityToggleButtonProps={{ "aria-label": t("signIn.showPassword") }}
-        />
-        <FormError error={error} />
-        <Button type="submit" loading={busy} fullWidth>
-          {t("signIn.submit")}
-        </Button>
+        <CurrentPasswordField value={password} onValue={setPassword} />
+        <StepSubmit busy={sending.busy} error={sending.error} label={t("signIn.submit")} />
       </Stack>
     </form>
   );

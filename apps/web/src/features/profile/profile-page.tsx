@@ -1,13 +1,14 @@
 import { Avatar, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAt, IconCheck, IconSwitchHorizontal } from "@tabler/icons-react";
 import { type AuthUser, getMe, ProfileUpdate, updateMe } from "@taleem/contract";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth-store";
 import { currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
+import { issuesByField, useFieldValues } from "../../ui/field-values";
 import { useRoleName } from "../roles/role-name";
 import { ChangePassword } from "./change-password";
 import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
@@ -22,13 +23,8 @@ function ProfileForm({ me }: { me: AuthUser }) {
   const setSession = useAuth((s) => s.setSession);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
-  const [values, setValues] = useState<Fields>(() => fieldsOf(me));
-  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const { values, errors, setErrors, set, textInput } = useFieldValues<Fields>(() => fieldsOf(me));
   const save = useAction(updateMe);
-  const set = (k: keyof Fields) => (v: string) => {
-    setValues((old) => ({ ...old, [k]: v }));
-    setErrors(({ [k]: _gone, ...rest }) => rest);
-  };
   function submit(e: FormEvent) {
     e.preventDefault();
     const before = fieldsOf(me);
@@ -41,12 +37,11 @@ function ProfileForm({ me }: { me: AuthUser }) {
     if (!Object.keys(body).length) return;
     const parsed = ProfileUpdate.safeParse(body);
     if (!parsed.success) {
-      const found: Partial<Fields> = {};
-      for (const i of parsed.error.issues) {
-        const k = String(i.path[0]) as keyof Fields;
-        found[k] ??= k === "name" ? t("admin:validation.required") : k === "email" ? t("admin:validation.email") : t("users:validation.username");
-      }
-      return setErrors(found);
+      return setErrors(
+        issuesByField(parsed.error.issues, (k) =>
+          k === "name" ? t("admin:validation.required") : k === "email" ? t("admin:validation.email") : t("users:validation.username"),
+        ),
+      );
     }
     save.mutate(
       { body: parsed.data },
@@ -71,33 +66,20 @@ function ProfileForm({ me }: { me: AuthUser }) {
             {t("profile:form.title")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t("users:fields.name")}
-              value={values.name}
-              onChange={(e) => set("name")(e.currentTarget.value)}
-              error={errors.name}
-              withAsterisk
-              name="name"
-            />
+            <TextInput label={t("users:fields.name")} {...textInput("name")} withAsterisk />
             <TextInput
               label={t("users:fields.email")}
               type="email"
               autoComplete="email"
               leftSection={<IconAt size={16} />}
-              value={values.email}
-              onChange={(e) => set("email")(e.currentTarget.value)}
-              error={errors.email}
+              {...textInput("email")}
               description={t("profile:form.emailHint")}
-              name="email"
             />
             <TextInput
               label={t("users:fields.username")}
               autoComplete="username"
-              value={values.username}
-              onChange={(e) => set("username")(e.currentTarget.value)}
-              error={errors.username}
+              {...textInput("username")}
               description={t("profile:form.usernameHint")}
-              name="username"
               dir="ltr"
             />
             <Select

@@ -12,13 +12,14 @@ import {
   workingDaysOf,
 } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth-store";
 import { LANGUAGE_NAMES } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { actionKey, useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
+import { issuesByField, useFieldValues } from "../../ui/field-values";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { OPEN_SETTINGS_KEY } from "../../ui/school-country";
 import { UploadField } from "../../ui/upload-field";
@@ -106,15 +107,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
   const before = valuesOf(settings);
-  const [v, setV] = useState<Values>(before);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: v, errors, setErrors, set, textInput } = useFieldValues<Values>(before);
   const editable = allowed("settings", "edit");
-  const set =
-    <K extends keyof Values>(k: K) =>
-    (value: Values[K]) => {
-      setV((old) => ({ ...old, [k]: value }));
-      setErrors(({ [k]: _gone, ...rest }) => rest);
-    };
 
   const save = useAction(updateSettings);
 
@@ -123,20 +117,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
     const body = bodyOf(v, before, week);
     if (!Object.keys(body).length) return;
     const checked = SchoolDetails.partial().safeParse(body.school ?? {});
-    const found: Record<string, string> = {};
-    if (!checked.success) {
-      for (const i of checked.error.issues) {
-        const k = String(i.path[0]);
-        found[k] ??=
+    const found: Record<string, string> = checked.success
+      ? {}
+      : issuesByField(checked.error.issues, (k) =>
           k === "contactEmail"
             ? t("admin:validation.email")
             : k === "logo"
               ? t("settings:logoRule")
               : k === "languages"
                 ? t("admin:validation.chooseOne")
-                : t("admin:validation.invalid");
-      }
-    }
+                : t("admin:validation.invalid"),
+        );
     if (!v.languages.includes(v.defaultLanguage)) found.defaultLanguage = t("settings:defaultLanguageRule");
     if (!v.workingDays.length) found.workingDays = t("settings:workingDays.rule");
     const grades = v.hifzGrades.map((g) => g.trim());
@@ -175,14 +166,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
               {t("settings:school.title")}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t("settings:school.name")}
-                value={v.name}
-                onChange={(e) => set("name")(e.currentTarget.value)}
-                error={errors.name}
-                withAsterisk
-                disabled={!editable}
-              />
+              <TextInput label={t("settings:school.name")} {...textInput("name")} withAsterisk disabled={!editable} />
               <UploadField
                 label={t("settings:school.logo")}
                 description={t("settings:school.logoHint")}
@@ -197,25 +181,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 label={t("settings:school.contactEmail")}
                 type="email"
                 leftSection={<IconAt size={16} />}
-                value={v.contactEmail}
-                onChange={(e) => set("contactEmail")(e.currentTarget.value)}
-                error={errors.contactEmail}
+                {...textInput("contactEmail")}
                 disabled={!editable}
               />
               <TextInput
                 label={t("settings:school.contactPhone")}
                 type="tel"
                 leftSection={<IconPhone size={16} />}
-                value={v.contactPhone}
-                onChange={(e) => set("contactPhone")(e.currentTarget.value)}
-                error={errors.contactPhone}
+                {...textInput("contactPhone")}
                 disabled={!editable}
               />
               <Textarea
                 label={t("settings:school.address")}
-                value={v.address}
-                onChange={(e) => set("address")(e.currentTarget.value)}
-                error={errors.address}
+                {...textInput("address")}
                 autosize
                 minRows={2}
                 disabled={!editable}
@@ -307,31 +285,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
               {t("settings:public.text", { code: settings.school.code })}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t("settings:public.tagline")}
-                value={v.tagline}
-                onChange={(e) => set("tagline")(e.currentTarget.value)}
-                error={errors.tagline}
-                disabled={!editable}
-              />
-              <TextInput
-                label={t("settings:public.website")}
-                placeholder="https://"
-                type="url"
-                dir="ltr"
-                value={v.website}
-                onChange={(e) => set("website")(e.currentTarget.value)}
-                error={errors.website}
-                disabled={!editable}
-              />
-              <TextInput
-                label={t("settings:public.academicYear")}
-                placeholder="2026-27"
-                value={v.academicYear}
-                onChange={(e) => set("academicYear")(e.currentTarget.value)}
-                error={errors.academicYear}
-                disabled={!editable}
-              />
+              <TextInput label={t("settings:public.tagline")} {...textInput("tagline")} disabled={!editable} />
+              <TextInput label={t("settings:public.website")} placeholder="https://" type="url" dir="ltr" {...textInput("website")} disabled={!editable} />
+              <TextInput label={t("settings:public.academicYear")} placeholder="2026-27" {...textInput("academicYear")} disabled={!editable} />
               <Switch
                 label={t("settings:public.admissionsOpen")}
                 description={t("settings:public.admissionsOpenHint")}
@@ -352,9 +308,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             <Textarea
               label={t("settings:profile.label")}
               description={t("settings:profile.hint")}
-              value={v.profile}
-              onChange={(e) => set("profile")(e.currentTarget.value)}
-              error={errors.profile}
+              {...textInput("profile")}
               autosize
               minRows={4}
               maxRows={14}
