@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
 import { NotificationBell } from "../../features/communication/notification-bell";
-import { UserMenu } from "../../features/profile/user-menu";
+import { UserMenu } from "../../features/account/user-menu";
 import { useAuth } from "../../lib/auth-store";
 import { AreaBaseProvider } from "../../ui/area-path";
 import { PageLoader, SchoolMark } from "../../ui/school-mark";

@@ -56,7 +56,7 @@ export const adminScreens: RouteObject[] = [
   screen("document-templates", () => import("../../features/communication/templates/templates-page").then((m) => m.TemplatesPage), "communication"),
   screen("custom-records", () => import("../../features/records/records-page").then((m) => m.RecordsPage), "records"),
   screen("custom-records/:id", () => import("../../features/records/record-rows-page").then((m) => m.RecordRowsPage), "records"),
-  screen("profile", () => import("../../features/profile/profile-page").then((m) => m.ProfilePage)),
+  screen("profile", () => import("../../features/account/profile-page").then((m) => m.ProfilePage)),
   screen("notifications", () => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)),
   screen("mushaf", () => import("../../features/hifz/mushaf-screen").then((m) => m.MushafScreen)),
   screen("chat", () => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)),

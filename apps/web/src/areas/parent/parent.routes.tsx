@@ -19,7 +19,7 @@ export const parentRoutes: RouteObject[] = [
       ...ATTENDANCE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...SALAAH_LEAVE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...HIFZ_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
-      { path: "profile", lazy: lazyScreen(() => import("../../features/profile/profile-page").then((m) => m.ProfilePage)) },
+      { path: "profile", lazy: lazyScreen(() => import("../../features/account/profile-page").then((m) => m.ProfilePage)) },
     ],
   },
 ];

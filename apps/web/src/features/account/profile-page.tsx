@@ -19,7 +19,7 @@ type Fields = { name: string; email: string; username: string; language: string 
 const fieldsOf = (u: AuthUser): Fields => ({ name: u.name, email: u.email ?? "", username: u.username ?? "", language: u.language });
 
 function ProfileForm({ me }: { me: AuthUser }) {
-  const { t } = useTranslation(["profile", "admin", "users"]);
+  const { t } = useTranslation(["account", "admin", "users"]);
   const setSession = useAuth((s) => s.setSession);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
@@ -47,13 +47,13 @@ function ProfileForm({ me }: { me: AuthUser }) {
       { body: parsed.data },
       {
         onSuccess: (reply) => {
-          notify.success(t("profile:form.saved"));
+          notify.success(t("account:form.saved"));
           setSession(reply.data);
           if (reply.data.language !== currentLanguage()) void setLanguage(reply.data.language, { save: false });
         },
         onError: (e) => {
           setErrors(fieldErrors(e));
-          notify.error(`${t("profile:form.failed")} ${errorText(e)}`);
+          notify.error(`${t("account:form.failed")} ${errorText(e)}`);
         },
       },
     );
@@ -63,7 +63,7 @@ function ProfileForm({ me }: { me: AuthUser }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4">
-            {t("profile:form.title")}
+            {t("account:form.title")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t("users:fields.name")} {...textInput("name")} withAsterisk />
@@ -73,13 +73,13 @@ function ProfileForm({ me }: { me: AuthUser }) {
               autoComplete="email"
               leftSection={<IconAt size={16} />}
               {...textInput("email")}
-              description={t("profile:form.emailHint")}
+              description={t("account:form.emailHint")}
             />
             <TextInput
               label={t("users:fields.username")}
               autoComplete="username"
               {...textInput("username")}
-              description={t("profile:form.usernameHint")}
+              description={t("account:form.usernameHint")}
               dir="ltr"
             />
             <Select
@@ -103,7 +103,7 @@ function ProfileForm({ me }: { me: AuthUser }) {
 }
 
 function Profiles({ me }: { me: AuthUser }) {
-  const { t } = useTranslation(["profile"]);
+  const { t } = useTranslation(["account"]);
   const roleName = useRoleName();
   const flow = useSwitchProfile();
   if (me.profiles.length < 2) return null;
@@ -111,10 +111,10 @@ function Profiles({ me }: { me: AuthUser }) {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          {t("profile:switch.title")}
+          {t("account:switch.title")}
         </Title>
         <Text size="sm" c="dimmed">
-          {t("profile:switch.text")}
+          {t("account:switch.text")}
         </Text>
         {me.profiles.map((p) => {
           const active = p.id === me.profile.id;
@@ -133,7 +133,7 @@ function Profiles({ me }: { me: AuthUser }) {
               </Group>
               {active ? (
                 <Badge color="teal.9" variant="filled">
-                  {t("profile:switch.current")}
+                  {t("account:switch.current")}
                 </Badge>
               ) : (
                 <Button
@@ -144,7 +144,7 @@ function Profiles({ me }: { me: AuthUser }) {
                   onClick={() => flow.start(p)}
                   loading={flow.mutation.isPending && flow.mutation.variables?.profile.id === p.id}
                 >
-                  {t("profile:switch.action")}
+                  {t("account:switch.action")}
                 </Button>
               )}
             </Group>
@@ -161,7 +161,7 @@ function Profiles({ me }: { me: AuthUser }) {
  * their details and language, their password, and the profiles they can switch between.
  */
 export function ProfilePage() {
-  const { t } = useTranslation(["profile"]);
+  const { t } = useTranslation(["account"]);
   const roleName = useRoleName();
   const me = useActionQuery(getMe);
   const user = useAuth((s) => s.user);
@@ -173,7 +173,7 @@ export function ProfilePage() {
   if (!user) return null;
   return (
     <Stack gap="lg" maw={880}>
-      <Title order={2}>{t("profile:title")}</Title>
+      <Title order={2}>{t("account:title")}</Title>
       <Card withBorder radius="md" padding="lg">
         <Group wrap="nowrap" gap="md">
           <Avatar size={64} radius="xl" color="teal.9" variant="filled">
@@ -193,7 +193,7 @@ export function ProfilePage() {
             </Group>
             {user.mobile && (
               <Text size="sm" c="dimmed" mt={4}>
-                {t("profile:mobile")}: <span dir="ltr">{user.mobile}</span>
+                {t("account:mobile")}: <span dir="ltr">{user.mobile}</span>
               </Text>
             )}
           </div>

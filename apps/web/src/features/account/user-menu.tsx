@@ -19,7 +19,7 @@ export const initials = (name: string) =>
 
 /** The signed-in person's menu: their profile, the other profiles they hold, and sign-out. */
 export function UserMenu({ compact }: { compact?: boolean }) {
-  const { t } = useTranslation(["profile", "admin"]);
+  const { t } = useTranslation(["account", "admin"]);
   const user = useAuth((s) => s.user);
   const signOut = useAuth((s) => s.signOut);
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ export function useSwitchProfile() {
   const setSession = useAuth((s) => s.setSession);
   const base = useAreaBase();
   const errorText = useErrorText();
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("account");
   const [pending, setPending] = useState<Profile | null>(null);
   // The profile switched to rides along as the mutation's variables (the code step shows it).
   const mutation = useMutation({
@@ -52,7 +52,7 @@ export function useSwitchProfile() {
 
 /** The code step of a switch into a role that needs two-factor. */
 export function SwitchProfileCode({ flow }: { flow: ReturnType<typeof useSwitchProfile> }) {
-  const { t } = useTranslation(["profile", "admin"]);
+  const { t } = useTranslation(["account", "admin"]);
   const roleName = useRoleName();
   const [otp, setOtp] = useState("");
   const { pending, mutation } = flow;

@@ -15,7 +15,7 @@ type Errors = Partial<Record<"currentPassword" | "newPassword" | "confirm", stri
  * (it signs in by one-time code) only chooses a new one; other devices are signed out.
  */
 export function ChangePassword() {
-  const { t } = useTranslation(["profile", "admin"]);
+  const { t } = useTranslation(["account", "admin"]);
   const user = useAuth((s) => s.user);
   const setSession = useAuth((s) => s.setSession);
   const errorText = useErrorText();
@@ -33,14 +33,14 @@ export function ChangePassword() {
     const found: Errors = {};
     if (!first && !current) found.currentPassword = t("admin:validation.required");
     if (!Password.safeParse(next).success) found.newPassword = t("admin:validation.minLength", { min: 8 });
-    if (next !== confirm) found.confirm = t("profile:password.mismatch");
+    if (next !== confirm) found.confirm = t("account:password.mismatch");
     setErrors(found);
     if (Object.keys(found).length) return;
     change.mutate(
       { body: first ? { newPassword: next } : { currentPassword: current, newPassword: next } },
       {
         onSuccess: (reply) => {
-          notify.success(t("profile:password.done"));
+          notify.success(t("account:password.done"));
           setSession(reply.data);
           setCurrent("");
           setNext("");
@@ -49,7 +49,7 @@ export function ChangePassword() {
         onError: (e) => {
           const f = fieldErrors(e);
           setErrors({ currentPassword: f.currentPassword, newPassword: f.newPassword ?? (!f.currentPassword ? errorText(e) : undefined) });
-          notify.error(`${t("profile:password.failed")} ${errorText(e)}`);
+          notify.error(`${t("account:password.failed")} ${errorText(e)}`);
         },
       },
     );
@@ -60,20 +60,20 @@ export function ChangePassword() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4">
-            {first ? t("profile:password.setTitle") : t("profile:password.title")}
+            {first ? t("account:password.setTitle") : t("account:password.title")}
           </Title>
           {first ? (
             <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-              {t("profile:password.noneYet")}
+              {t("account:password.noneYet")}
             </Alert>
           ) : (
             <Text size="sm" c="dimmed">
-              {t("profile:password.text")}
+              {t("account:password.text")}
             </Text>
           )}
           {!first && (
             <PasswordInput
-              label={t("profile:password.current")}
+              label={t("account:password.current")}
               autoComplete="current-password"
               value={current}
               onChange={(e) => setCurrent(e.currentTarget.value)}
@@ -82,8 +82,8 @@ export function ChangePassword() {
             />
           )}
           <PasswordInput
-            label={t("profile:password.new")}
-            description={t("profile:password.rule")}
+            label={t("account:password.new")}
+            description={t("account:password.rule")}
             autoComplete="new-password"
             value={next}
             onChange={(e) => setNext(e.currentTarget.value)}
@@ -91,7 +91,7 @@ export function ChangePassword() {
             name="newPassword"
           />
           <PasswordInput
-            label={t("profile:password.confirm")}
+            label={t("account:password.confirm")}
             autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
@@ -100,7 +100,7 @@ export function ChangePassword() {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
-              {first ? t("profile:password.setSubmit") : t("profile:password.submit")}
+              {first ? t("account:password.setSubmit") : t("account:password.submit")}
             </Button>
           </Group>
         </Stack>
