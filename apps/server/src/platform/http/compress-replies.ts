@@ -16,7 +16,7 @@ function chosenEncoding(accept: string | undefined): "br" | "gzip" | undefined {
     .split(",")
     .map((part) => part.trim().split(";"))
     .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, "")) > 0)
-    .map(([name]) => name.trim());
+    .map(([name = ""]) => name.trim());
   if (offered.includes("br")) return "br";
   if (offered.includes("gzip")) return "gzip";
   return undefined;
