@@ -17,6 +17,7 @@ import { registerAuthModule } from "./modules/auth/auth.routes.js";
 import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
 import { registerDocumentTemplatesModule } from "./modules/communication/document-templates.routes.js";
 import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
+import { registerExamsModule } from "./modules/exams/exams.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerQuranModule } from "./modules/hifz/quran.routes.js";
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerDashboardModule(app);
   registerQuranModule(app);
   registerHifzModule(app);
+  registerExamsModule(app, services);
 
   await serveWebApp(app, config);
 

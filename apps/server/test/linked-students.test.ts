@@ -3,6 +3,7 @@ import { addStudent, enrol, newSchool, ok } from "../src/modules/academics/schoo
 import { attendanceFixture } from "../src/modules/attendance/attendance-linked.fixture.js";
 import { registersFixture } from "../src/modules/attendance/registers-linked.fixture.js";
 import { sendNotification } from "../src/modules/communication/notifications.service.js";
+import { examsFixture } from "../src/modules/exams/exams-linked.fixture.js";
 import { hifzFixture } from "../src/modules/hifz/hifz-linked.fixture.js";
 import { registeredActions } from "../src/platform/actions/serve-action.js";
 import { registeredResources } from "../src/platform/resources/serve-resource.js";
@@ -150,7 +151,7 @@ beforeAll(async () => {
   const registers = await registersFixture(api, { mine, other }, school.room5a.id, today);
   const attendance = await attendanceFixture(api, { mine, other }, school.room5a.id, today);
   const hifz = await hifzFixture(api, { mine, other }, today);
-  Object.assign(rowOf, attendance.rows, hifz.rows);
+  Object.assign(rowOf, attendance.rows, hifz.rows, (await examsFixture(api, { mine, other }, school.thisYear.id, school.room5a.id)).rows);
   Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries);
 });
 
@@ -177,7 +178,20 @@ const moduleOf = (p: Probe) =>
   registeredActions().find((a) => `GET ${a.action.path}` === p.name)?.action.module ??
   registeredResources().find((r) => p.name.startsWith(`GET ${r.prefix}/${r.definition.path} `))?.definition.module;
 
+/** A staff tool (a whole class's marks as a PDF, a job over the school): refused to a family role. */
+const staffOnly = (p: Probe) => registeredActions().find((a) => `GET ${a.action.path}` === p.name)?.action.staffOnly;
+
 describe("a linked-students-only role sees only its linked children", () => {
+  it("is refused every staff-only call, files and jobs that cannot be narrowed to its children", async () => {
+    const calls = registeredActions().filter(({ action }) => action.staffOnly);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const { action } of calls) {
+      const url = action.path.replace(/:\w+/g, "1");
+      const res = action.method === "GET" ? await guardian.get(url) : await guardian.post(url, {});
+      expect(res.statusCode, `${action.method} ${action.path}`).toBe(403);
+    }
+  });
+
   it("finds the calls that return students", () => {
     console.info(`linked-students suite probes ${probes.length} calls: ${probes.map((p) => p.name).join(", ")}`);
     expect(probes.map((p) => p.name)).toEqual(
@@ -191,7 +205,7 @@ describe("a linked-students-only role sees only its linked children", () => {
       return { status: res.statusCode, body: res.body, ids: res.statusCode === 200 ? studentIdsIn(res.json(), probe.spots) : [] };
     };
     const single = probe.spots.every((s) => !s.path.includes("*"));
-    if (NOT_GRANTED.has(String(moduleOf(probe)))) {
+    if (NOT_GRANTED.has(String(moduleOf(probe))) || staffOnly(probe)) {
       expect((await guardian.get(probe.url.replace(/:\w+/g, "1"))).statusCode).toBe(403);
       return;
     }

@@ -44,6 +44,12 @@ export interface ActionDefinition<
   refreshes: readonly string[];
   /** A GET that changes data (an import): it needs the x-requested-with header like any change. */
   changesData?: boolean;
+  /**
+   * A staff tool whose reply cannot be narrowed to a family's own children (a PDF of a whole
+   * class's marks, a job over the school): a role limited to its linked students is refused
+   * (403) even when it is granted the module.
+   */
+  staffOnly?: boolean;
 }
 
 type Declared<B, Q, P, R, X> = {
@@ -61,6 +67,7 @@ type Declared<B, Q, P, R, X> = {
   errors?: readonly number[];
   refreshes?: readonly string[];
   changesData?: boolean;
+  staffOnly?: boolean;
 };
 
 /**

@@ -14,6 +14,7 @@ import { attendanceDemo } from "./demo/attendance.demo.js";
 import { chatDemo } from "./demo/chat.demo.js";
 import { classroomsDemo } from "./demo/classrooms.demo.js";
 import { CallTimes, DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
+import { examsDemo } from "./demo/exams.demo.js";
 import { hifzDemo } from "./demo/hifz.demo.js";
 import { leaveDemo } from "./demo/leave.demo.js";
 import { creditDemoWallets, messagingDemo } from "./demo/messaging.demo.js";
@@ -55,6 +56,7 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "leave", run: leaveDemo },
   { name: "attendance", run: attendanceDemo },
   { name: "hifz", run: hifzDemo },
+  { name: "exams", run: examsDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */

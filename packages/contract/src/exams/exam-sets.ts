@@ -50,6 +50,7 @@ export const examSetRankList = defineAction({
   path: "/admin/api/examset/rank-list/:examsetId/:type",
   module: "exams",
   permission: ["exams", "view"],
+  staffOnly: true,
   summary: "An exam set's rank list by classroom or overall as a PDF, rank-list-{examsetId}.pdf",
   params: z.object({ examsetId: RowId, type: RankListType }),
   query: PdfQuery.extend({ classroomId: RowId.optional() }),

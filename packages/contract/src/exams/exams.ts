@@ -82,6 +82,7 @@ export const examRankList = defineAction({
   path: "/admin/api/exam/rank-list/:id",
   module: "exams",
   permission: ["exams", "view"],
+  staffOnly: true,
   summary: "One exam's rank list as a PDF, rank-list-{id}.pdf",
   params: IdParams,
   query: PdfQuery,

@@ -150,6 +150,7 @@ CREATE INDEX "exam_master_subjects_subject_idx" ON "exam_master_subjects" USING 
 CREATE INDEX "exam_masters_created_idx" ON "exam_masters" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "exam_masters_name_key" ON "exam_masters" USING btree ("tenant_id","batch_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "exam_masters_name_idx" ON "exam_masters" USING btree ("tenant_id",lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "exam_masters_search_idx" ON "exam_masters" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "exam_masters_start_idx" ON "exam_masters" USING btree ("tenant_id","start_date","id");--> statement-breakpoint
 CREATE INDEX "exam_masters_batch_idx" ON "exam_masters" USING btree ("tenant_id","batch_id");--> statement-breakpoint
 CREATE INDEX "exam_remarks_created_idx" ON "exam_remarks" USING btree ("tenant_id","created_at");--> statement-breakpoint
@@ -161,6 +162,7 @@ CREATE INDEX "exam_set_components_master_idx" ON "exam_set_components" USING btr
 CREATE INDEX "exam_sets_created_idx" ON "exam_sets" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "exam_sets_name_key" ON "exam_sets" USING btree ("tenant_id","batch_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "exam_sets_name_idx" ON "exam_sets" USING btree ("tenant_id",lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "exam_sets_search_idx" ON "exam_sets" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "exam_sets_batch_idx" ON "exam_sets" USING btree ("tenant_id","batch_id");--> statement-breakpoint
 CREATE INDEX "exam_sets_published_idx" ON "exam_sets" USING btree ("tenant_id","published_at");--> statement-breakpoint
 CREATE INDEX "exams_created_idx" ON "exams" USING btree ("tenant_id","created_at");--> statement-breakpoint
@@ -172,6 +174,7 @@ CREATE INDEX "grades_created_idx" ON "grades" USING btree ("tenant_id","created_
 CREATE UNIQUE INDEX "grades_name_key" ON "grades" USING btree ("tenant_id",coalesce("course_id", 0),coalesce("batch_id", 0),lower("name"));--> statement-breakpoint
 CREATE INDEX "grades_min_idx" ON "grades" USING btree ("tenant_id","min_percent","id");--> statement-breakpoint
 CREATE INDEX "grades_name_idx" ON "grades" USING btree ("tenant_id",lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "grades_search_idx" ON "grades" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "grades_course_idx" ON "grades" USING btree ("tenant_id","course_id");--> statement-breakpoint
 CREATE INDEX "grades_batch_idx" ON "grades" USING btree ("tenant_id","batch_id");--> statement-breakpoint
 CREATE INDEX "results_created_idx" ON "results" USING btree ("tenant_id","created_at");--> statement-breakpoint

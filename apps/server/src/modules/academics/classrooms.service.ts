@@ -4,7 +4,7 @@ import { profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { batchNames, courseClassNames, courseNames } from "./academics.service.js";
-import { type ClassroomRecord, classrooms } from "./classrooms.table.js";
+import { type ClassroomRecord, classroomSubjects, classrooms } from "./classrooms.table.js";
 
 export interface ClassroomInfo extends ClassroomRecord {
   /** "Class 5-A". */
@@ -122,3 +122,23 @@ export async function classroomsOfBatch(scope: TenantScope, batchId: number): Pr
 
 /** Classrooms of the school, active only when asked. */
 export const classroomCount = (scope: TenantScope, activeOnly = false) => scope.count(classrooms, activeOnly ? eq(classrooms.status, "active") : undefined);
+
+/** classroomId -> the subjects it lists as taught (a classroom listing none is absent from the map). */
+export async function subjectsTaught(scope: TenantScope, classroomIds: number[]): Promise<Map<number, number[]>> {
+  const unique = [...new Set(classroomIds)];
+  if (!unique.length) return new Map();
+  const rows = await scope.db
+    .select({ classroomId: classroomSubjects.classroomId, subjectId: classroomSubjects.subjectId })
+    .from(classroomSubjects)
+    .where(scope.where(classroomSubjects, inArray(classroomSubjects.classroomId, unique)));
+  const out = new Map<number, number[]>();
+  for (const r of rows) out.set(r.classroomId, [...(out.get(r.classroomId) ?? []), r.subjectId]);
+  return out;
+}
+
+/** Ids of a course's classrooms: a subquery for other modules' list filters. */
+export const classroomIdsOfCourse = (scope: TenantScope, courseId: number) =>
+  scope.db
+    .select({ id: classrooms.id })
+    .from(classrooms)
+    .where(scope.where(classrooms, eq(classrooms.courseId, courseId)));

@@ -245,3 +245,34 @@ export async function rosterOn(scope: TenantScope, classroomId: number, date: st
   // Roll order, then name: how the register is read out.
   return (rows as RosterLine[]).sort((a, b) => (a.rollNo ?? Number.MAX_SAFE_INTEGER) - (b.rollNo ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name));
 }
+
+/**
+ * Enrolments in classrooms during a term: active ones, and those that ended on or after `since`
+ * (a child who moved class after the term began still has its marks). An enrolment removed as a
+ * mistake (ended without a date) never counts. Without `since`, the active ones only.
+ */
+export async function enrolmentsDuring(scope: TenantScope, classroomIds: number[], since: string | null): Promise<EnrolmentRecord[]> {
+  if (!classroomIds.length) return [];
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(
+      scope.where(
+        enrolments,
+        inArray(enrolments.classroomId, [...new Set(classroomIds)]),
+        since === null
+          ? eq(enrolments.status, "active")
+          : or(eq(enrolments.status, "active"), and(sql`${enrolments.endedOn} is not null`, sql`${enrolments.endedOn} >= ${since}`)),
+      ),
+    )
+    .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);
+}
+
+/** The classrooms a student has ever been enrolled in (a mistake's removal aside). */
+export async function classroomIdsOfStudent(scope: TenantScope, studentId: number): Promise<number[]> {
+  const rows = await scope.db
+    .selectDistinct({ id: enrolments.classroomId })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.studentId, studentId), sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`));
+  return rows.map((r) => r.id);
+}

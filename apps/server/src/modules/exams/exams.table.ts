@@ -2,7 +2,7 @@ import { COMBINE_RULES, RANK_RULES, RESULT_STATUSES } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, numeric, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { declareReference } from "../../platform/tenancy/references.js";
-import { statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
+import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { batches, courses, subjects } from "../academics/academics.table.js";
 import { classrooms } from "../academics/classrooms.table.js";
@@ -29,6 +29,7 @@ export const grades = tenantTable(
     ),
     index("grades_min_idx").on(t.tenantId, t.minPercent, t.id),
     textSortIndex("grades_name_idx", t.tenantId, t.name, t.id),
+    searchIndex("grades_search_idx", t.name),
     index("grades_course_idx").on(t.tenantId, t.courseId),
     index("grades_batch_idx").on(t.tenantId, t.batchId),
     foreignKey({ name: "grades_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
@@ -58,6 +59,7 @@ export const examMasters = tenantTable(
       }),
     ).on(t.tenantId, t.batchId, sql`lower(${t.name})`),
     textSortIndex("exam_masters_name_idx", t.tenantId, t.name, t.id),
+    searchIndex("exam_masters_search_idx", t.name),
     index("exam_masters_start_idx").on(t.tenantId, t.startDate, t.id),
     index("exam_masters_batch_idx").on(t.tenantId, t.batchId),
     foreignKey({ name: "exam_masters_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),
@@ -177,6 +179,7 @@ export const examSets = tenantTable(
       uniqueMeaning("exam_sets_name_key", { code: "exam_set.name_taken", message: "This batch already has an exam set with this name.", field: "name" }),
     ).on(t.tenantId, t.batchId, sql`lower(${t.name})`),
     textSortIndex("exam_sets_name_idx", t.tenantId, t.name, t.id),
+    searchIndex("exam_sets_search_idx", t.name),
     index("exam_sets_batch_idx").on(t.tenantId, t.batchId),
     index("exam_sets_published_idx").on(t.tenantId, t.publishedAt),
     foreignKey({ name: "exam_sets_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),

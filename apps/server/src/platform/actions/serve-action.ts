@@ -76,6 +76,7 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       access: action.access,
       ...(action.permission ? { permission: action.permission } : {}),
       ...(action.changesData ? { changesData: true } : {}),
+      ...(action.staffOnly ? { staffOnly: true } : {}),
     },
     schema: {
       tags: [action.module],

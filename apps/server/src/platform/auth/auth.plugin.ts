@@ -32,6 +32,7 @@ export function installAuth(app: FastifyInstance, sessions: SessionService) {
     if (access === "user" && p.kind !== "user") throw forbidden(homeOf(p));
     const permission = req.routeOptions.config?.permission;
     if (permission && p.kind === "user" && !can(p.permissions, permission[0], permission[1])) throw forbidden(homeOf(p));
+    if (req.routeOptions.config?.staffOnly && p.kind === "user" && p.linkedStudentsOnly) throw forbidden(homeOf(p));
   });
 }
 

@@ -32,6 +32,8 @@ declare module "fastify" {
     permission?: readonly [string, string];
     /** A GET that changes data (an import) needs the x-requested-with header too. */
     changesData?: boolean;
+    /** Refused to a role limited to its linked students (see `staffOnly` on an action). */
+    staffOnly?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
