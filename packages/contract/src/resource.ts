@@ -18,7 +18,12 @@ export type FilterKind = "exact" | "search" | "boolean" | "from" | "to";
 /** A form field of the generic ResourceForm. */
 export interface FieldSpec {
   key: string;
-  kind: "text" | "textarea" | "number" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch" | "upload";
+  /**
+   * The input. `rows` is a list of small records (an examination's subjects with their marks):
+   * the form keeps it as an array and the screen gives its input (`render`), for there is no one
+   * way to edit every kind of row.
+   */
+  kind: "text" | "textarea" | "number" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch" | "upload" | "rows";
   /** Fixed options for a select (value and i18n key). */
   options?: readonly string[];
   /** Options loaded from another resource's list (its path), shown by `label`. */

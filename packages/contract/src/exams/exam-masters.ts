@@ -35,7 +35,7 @@ export const examMasterResource = defineResource({
       .shaped(IdList(200), z.array(z.number()))
       .required()
       .form({ kind: "multiselect", ref: { resource: "classRoom", label: "label" } }),
-    subjects: field.shaped(z.array(ExamMasterSubjectInput).min(1).max(40), z.array(ExamMasterSubject)).required(),
+    subjects: field.shaped(z.array(ExamMasterSubjectInput).min(1).max(40), z.array(ExamMasterSubject)).required().form({ kind: "rows" }),
     examCount: field.readOnly(z.number()).column("number"),
     status: field.choice(Status).default("active").filter().column("status"),
   },

@@ -24,7 +24,7 @@ export const examSetResource = defineResource({
     name: field.text(120).required().search().sort().column().summary(),
     batchId: field.ref("batch").required().filter(),
     batchName: field.readOnly(z.string()).column(),
-    components: field.shaped(z.array(ComponentInput).min(1).max(6), z.array(Component)).required(),
+    components: field.shaped(z.array(ComponentInput).min(1).max(6), z.array(Component)).required().form({ kind: "rows" }),
     combine: field.choice(CombineRule).default("total").column(),
     rankRule: field.choice(RankRule).default("passedAll").column(),
     published: field.readOnly(z.boolean()).filter("boolean").column("boolean"),

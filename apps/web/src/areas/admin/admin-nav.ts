@@ -32,6 +32,7 @@ import { SALAAH_LEAVE_NAV } from "../../features/attendance/salaah/salaah-nav";
 import { ANNOUNCEMENT_NAV } from "../../features/communication/announcements-nav";
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { MESSAGING_NAV } from "../../features/communication/messaging/messaging-nav";
+import { EXAMS_NAV } from "../../features/exams/exams-screens";
 import { HIFZ_NAV } from "../../features/hifz/hifz-screens";
 import { QURAN_NAV } from "../../features/hifz/quran-nav";
 
@@ -42,6 +43,7 @@ export const NAV_GROUPS = [
   { key: "students", label: "students:navGroup" },
   { key: "academics", label: "academics:navGroup" },
   { key: "hifz", label: "hifz:navGroup" },
+  { key: "exams", label: "exams:navGroup" },
   { key: "attendance", label: "salaah:navGroup" },
   { key: "admissions", label: "admissions:navGroup" },
   { key: "school", label: "admin:navGroups.school" },
@@ -86,6 +88,7 @@ export const ADMIN_NAV: NavItem[] = [
   { group: "academics", path: "periods", label: "timetable:nav.periods", icon: IconClipboardCheck, permission: ["academics", "view"] },
   ...QURAN_NAV,
   ...HIFZ_NAV,
+  ...EXAMS_NAV,
   { group: "admissions", path: "admissions", label: "admissions:nav.admissions", icon: IconFileDescription, permission: ["admissions", "view"] },
   { group: "admissions", path: "admission-form", label: "forms:nav.admissionForm", icon: IconForms, permission: ["settings", "view"] },
   { group: "admissions", path: "custom-fields", label: "forms:nav.customFields", icon: IconListDetails, permission: ["settings", "view"] },

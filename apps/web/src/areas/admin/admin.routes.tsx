@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_SCREENS } from "../../features/attendance/salaah/salaah-screens";
 import { MESSAGING_SCREENS } from "../../features/communication/messaging/messaging-screens";
+import { EXAMS_SCREENS } from "../../features/exams/exams-screens";
 import { HIFZ_SCREENS } from "../../features/hifz/hifz-screens";
 import { AdminLayout } from "./admin-layout";
 import { PermissionGate } from "./permission-gate";
@@ -67,6 +68,7 @@ export const adminScreens: RouteObject[] = [
   ...ATTENDANCE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
   ...SALAAH_LEAVE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
   ...HIFZ_SCREENS.map(([path, load]) => screen(path, load, "hifz")),
+  ...EXAMS_SCREENS.map(([path, load]) => screen(path, load, "exams")),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

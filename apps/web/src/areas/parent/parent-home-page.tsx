@@ -9,6 +9,7 @@ import {
   IconMoon,
   IconNotebook,
   type IconProps,
+  IconReportAnalytics,
   IconSwitchHorizontal,
   IconUserCircle,
 } from "@tabler/icons-react";
@@ -101,6 +102,7 @@ export function ParentHomePage() {
         { key: "attendanceView", icon: IconCalendarCheck, to: "/parent/attendance" },
         { key: "salaahWeek", icon: IconMoon, to: "/parent/salaah-week" },
         { key: "hifzView", icon: IconNotebook, to: "/parent/hifz" },
+        { key: "results", icon: IconReportAnalytics, to: "/parent/results" },
         { key: "leave", icon: IconCalendarOff, to: "/parent/leave" },
       ];
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });

@@ -116,6 +116,8 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
         />
       );
     }
+    case "rows":
+      throw new Error(`The rows field ${field.key} needs its input: give it a render in the form's fieldOptions`);
     default:
       return <TextInput {...common} dir={field.native ? "auto" : undefined} value={String(value ?? "")} onChange={text} />;
   }

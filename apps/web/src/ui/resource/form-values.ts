@@ -22,7 +22,7 @@ function schemaDefault(definition: ResourceDefinition, key: string): unknown {
 }
 
 function emptyOf(field: FieldSpec): unknown {
-  if (field.kind === "multiselect") return [];
+  if (field.kind === "multiselect" || field.kind === "rows") return [];
   if (field.kind === "switch") return false;
   if (field.kind === "date") return null;
   return "";
@@ -34,7 +34,7 @@ export function initialValues(definition: ResourceDefinition, fields: readonly F
   for (const f of fields) {
     const v = source ? source[f.key] : schemaDefault(definition, f.key);
     if (v === undefined || v === null) out[f.key] = emptyOf(f);
-    else if (isPlainObject(v)) out[f.key] = v;
+    else if (isPlainObject(v) || f.kind === "rows") out[f.key] = v;
     else if (f.kind === "multiselect") out[f.key] = (v as unknown[]).map(String);
     else if (f.kind === "switch") out[f.key] = Boolean(v);
     else if (f.kind === "number") out[f.key] = typeof v === "number" ? v : Number(v);
@@ -45,7 +45,7 @@ export function initialValues(definition: ResourceDefinition, fields: readonly F
 
 /** One value as the API takes it: trimmed text, numbers, ids; an emptied input is null. */
 function toApi(field: FieldSpec, value: unknown): unknown {
-  if (isPlainObject(value)) return value;
+  if (isPlainObject(value) || field.kind === "rows") return value;
   if (TEXT_KINDS.has(field.kind) || field.kind === "select") {
     const s = String(value ?? "");
     const trimmed = field.kind === "password" ? s : s.trim();
