@@ -1,4 +1,6 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconCheck, IconX } from "@tabler/icons-react";
 import type { ReportCard } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format";
@@ -33,7 +35,7 @@ export function PaperMarks({ paper }: { paper: PaperResult | undefined }) {
 export const percentText = (p: number | null) => (p === null ? "—" : `${formatNumber(p, { maximumFractionDigits: 2 })}%`);
 
 /** Passed or failed, in words and colour (a badge would be cut short in a narrow cell). */
-export function PassBadge({ passed }: { passed: boolean | null }) {
+export function PassBadge({ passed, compact = false }: { passed: boolean | null; compact?: boolean }) {
   const { t } = useTranslation("exams");
   if (passed === null)
     return (
@@ -41,9 +43,20 @@ export function PassBadge({ passed }: { passed: boolean | null }) {
         —
       </Text>
     );
+  const word = passed ? t("card.passed") : t("card.failed");
+  // On a phone a mark (its word kept for screen readers) leaves the marks their room.
+  if (compact) {
+    const Mark = passed ? IconCheck : IconX;
+    return (
+      <Text span c={passed ? "teal.9" : "red.9"} title={word}>
+        <Mark size={18} stroke={2.5} aria-hidden />
+        <VisuallyHidden>{word}</VisuallyHidden>
+      </Text>
+    );
+  }
   return (
     <Text span fw={700} size="sm" c={passed ? "teal.9" : "red.9"}>
-      {passed ? t("card.passed") : t("card.failed")}
+      {word}
     </Text>
   );
 }
@@ -67,6 +80,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
  * none), attendance, remarks and the grading rule.
  */
 export function ReportCardView({ card }: { card: ReportCard }) {
+  const phone = useMediaQuery("(max-width: 48em)") ?? false;
   const { t, i18n } = useTranslation("exams");
   const rtl = i18n.dir() === "rtl";
   const terms = card.terms;
@@ -114,7 +128,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
             withTableBorder
             withColumnBorders
             striped
-            horizontalSpacing={6}
+            horizontalSpacing={phone ? 4 : 6}
             fz="sm"
             aria-label={t("card.marksTable")}
           >
@@ -152,9 +166,11 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   <Table.Td>
                     <span dir="ltr">{percentText(s.percent)}</span>
                   </Table.Td>
-                  <Table.Td>{s.grade ?? "—"}</Table.Td>
                   <Table.Td>
-                    <PassBadge passed={s.passed} />
+                    <bdi>{s.grade ?? "—"}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <PassBadge passed={s.passed} compact={phone} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -170,9 +186,11 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                 <Table.Th>
                   <span dir="ltr">{percentText(card.percent)}</span>
                 </Table.Th>
-                <Table.Th>{card.grade ?? "—"}</Table.Th>
                 <Table.Th>
-                  <PassBadge passed={card.passed} />
+                  <bdi>{card.grade ?? "—"}</bdi>
+                </Table.Th>
+                <Table.Th>
+                  <PassBadge passed={card.passed} compact={phone} />
                 </Table.Th>
               </Table.Tr>
             </Table.Tfoot>
@@ -184,7 +202,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
             <span dir="ltr">{percentText(card.percent)}</span>
           </Fact>
           <Fact label={t("card.grade")} testId="card-grade">
-            {card.grade ?? "—"}
+            <bdi>{card.grade ?? "—"}</bdi>
           </Fact>
           <Fact label={t("card.classRank")} testId="card-class-rank">
             {rankText(card.classRank)}
@@ -227,7 +245,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
           <Group gap="xs" mt={4} wrap="wrap">
             {card.scale.bands.map((b) => (
               <Badge key={b.name} variant="outline" color="gray" tt="none">
-                {b.name}:{" "}
+                <bdi>{b.name}</bdi>:{" "}
                 <span dir="ltr">
                   {formatNumber(b.minPercent)}–{formatNumber(b.maxPercent)}%
                 </span>

@@ -1,13 +1,44 @@
 import { Group, Paper, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ReportCard } from "@taleem/contract";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format";
+import { ListPagination } from "../../../ui/list-pagination";
 import { CutText } from "../cut-text";
 import { PassBadge, percentText } from "./report-card-view";
 
-/** The set's report cards in rank order: a table on a desktop, a card each on a phone; a row opens the card. */
+/** Rows a page shows: a whole school's cards would be thousands of rows on a phone. */
+const PAGE_SIZE = 50;
+
+/** The set's report cards in rank order, a page at a time; a row opens the card. */
 export function ReportCardsTable({ cards, onOpen }: { cards: ReportCard[]; onOpen: (studentId: number) => void }) {
+  const [page, setPage] = useState(1);
+  // Best first; the unranked (the rule leaves them out) after, by name.
+  const ranked = useMemo(
+    () =>
+      [...cards].sort(
+        (a, b) => (a.overallRank ?? Number.MAX_SAFE_INTEGER) - (b.overallRank ?? Number.MAX_SAFE_INTEGER) || a.studentName.localeCompare(b.studentName),
+      ),
+    [cards],
+  );
+  const pages = Math.max(1, Math.ceil(ranked.length / PAGE_SIZE));
+  const at = Math.min(page, pages);
+  const shown = ranked.slice((at - 1) * PAGE_SIZE, at * PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <CardRows cards={shown} onOpen={onOpen} />
+      {pages > 1 && (
+        <Group justify="center">
+          <ListPagination total={pages} value={at} onChange={setPage} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** A table on a desktop, a card each on a phone. */
+function CardRows({ cards, onOpen }: { cards: ReportCard[]; onOpen: (studentId: number) => void }) {
   const { t } = useTranslation("exams");
   const phone = useMediaQuery("(max-width: 48em)");
   const rank = (r: number | null) => (r === null ? t("card.notRankedShort") : formatNumber(r));
@@ -35,7 +66,7 @@ export function ReportCardsTable({ cards, onOpen }: { cards: ReportCard[]; onOpe
                   </Text>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm" fw={600}>
-                      {c.grade ?? "—"}
+                      <bdi>{c.grade ?? "—"}</bdi>
                     </Text>
                     <PassBadge passed={c.passed} />
                   </Group>
@@ -85,7 +116,9 @@ export function ReportCardsTable({ cards, onOpen }: { cards: ReportCard[]; onOpe
               <Table.Td>
                 <span dir="ltr">{percentText(c.percent)}</span>
               </Table.Td>
-              <Table.Td>{c.grade ?? "—"}</Table.Td>
+              <Table.Td>
+                <bdi>{c.grade ?? "—"}</bdi>
+              </Table.Td>
               <Table.Td>
                 <PassBadge passed={c.passed} />
               </Table.Td>

@@ -71,7 +71,7 @@ function Distribution({ rows }: { rows: Analysis["distribution"] }) {
           </Text>
           <div className={classes.columnFill} style={{ blockSize: `${(r.count / top) * 120}px` }} />
           <Text size="sm" fw={600}>
-            {r.grade}
+            <bdi>{r.grade}</bdi>
           </Text>
         </li>
       ))}
