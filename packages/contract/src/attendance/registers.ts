@@ -313,6 +313,7 @@ export const monthlySheetExport = defineAction({
   path: "/admin/api/attendance/monthly-sheet/export",
   module: "attendance",
   permission: ["attendance", "view"],
+  staffOnly: true,
   summary: "The monthly sheet as a spreadsheet (attendance-<class>-<YYYY-MM>.xlsx)",
   query: MonthlySheetQuery,
   reply: FILE_REPLY,

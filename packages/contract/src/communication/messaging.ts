@@ -165,6 +165,7 @@ export const downloadMessageLog = defineAction({
   path: "/admin/api/log/download",
   module: "communication",
   permission: ["communication", "view"],
+  staffOnly: true,
   summary: "The message log as a spreadsheet (downloaded_file.xlsx), filtered like the list",
   body: z.object({
     channel: MessageChannel.optional(),
