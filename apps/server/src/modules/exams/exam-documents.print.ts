@@ -1,5 +1,6 @@
 import type { ReportCard } from "@taleem/contract";
 import { type PrintDoc, reportCardSection, reportCardsHtml } from "./report-card.html.js";
+import type { CardFailure } from "./report-card.js";
 
 /** What prints HTML to PDF: the process's shared Chromium (PdfRenderer) or a test's stand-in. */
 export interface HtmlPrinter {
@@ -14,12 +15,6 @@ export interface HtmlPrinter {
  */
 export const PRINT_CHUNK = 50;
 export const PRINT_CONCURRENCY = 2;
-
-export interface CardFailure {
-  studentId: number;
-  name: string;
-  message: string;
-}
 
 export interface PrintOptions {
   chunk?: number;
