@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnSpec, FieldSpec, FilterKind } from "./resource.js";
-import { DateOnly, Email, Instant, Mobile, RowId, TimeOfDay } from "./values.js";
+import { DateOnly, Email, Instant, Mobile, Money, RowId, TimeOfDay } from "./values.js";
 
 /**
  * How a field behaves on create: `optional` may be left out or null (and the row then holds
@@ -129,6 +129,12 @@ export const longText = (max = 2000) => text(max).form({ kind: "textarea" });
 /** A whole number between `min` and `max`. */
 export const int = (min = 0, max = 2_147_483_647) =>
   base<z.ZodNumber, z.ZodNumber>({ input: z.number().int().min(min).max(max), output: z.number(), form: { kind: "number" } });
+
+/**
+ * An amount of money in integer minor units (paise, fils) of the school's currency: never a
+ * float. The form takes it in major units (12.50) and sends minor units (1250).
+ */
+export const money = (max = 100_000_000_000) => base<z.ZodNumber, z.ZodNumber>({ input: Money.max(max), output: z.number(), form: { kind: "money" } });
 
 /** Today's date somewhere on Earth already (UTC+14), as YYYY-MM-DD. */
 const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);

@@ -16,6 +16,7 @@ export * from "./communication/messaging.js";
 export * from "./communication/notification-preferences.js";
 export * from "./communication/notifications.js";
 export * from "./exams/index.js";
+export * from "./fees/index.js";
 export type { AnyField, Field, FieldMap, FieldMode } from "./fields.js";
 export * as field from "./fields.js";
 export * from "./hifz/index.js";

@@ -23,7 +23,7 @@ export interface FieldSpec {
    * the form keeps it as an array and the screen gives its input (`render`), for there is no one
    * way to edit every kind of row.
    */
-  kind: "text" | "textarea" | "number" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch" | "upload" | "rows";
+  kind: "text" | "textarea" | "number" | "money" | "select" | "multiselect" | "date" | "email" | "phone" | "password" | "switch" | "upload" | "rows";
   /** Fixed options for a select (value and i18n key). */
   options?: readonly string[];
   /** Options loaded from another resource's list (its path), shown by `label`. */
@@ -43,9 +43,10 @@ export interface ColumnSpec {
   key: string;
   /**
    * How a cell shows its value: `name` adds the native-script form (`<key>Native`) beneath;
-   * `phone` keeps digits left to right in any page; `year` is a number without grouping.
+   * `phone` keeps digits left to right in any page; `year` is a number without grouping; `money`
+   * is integer minor units shown in the school's currency and grouping (lakhs in India).
    */
-  kind?: "text" | "name" | "status" | "date" | "number" | "year" | "phone" | "boolean" | "tags";
+  kind?: "text" | "name" | "status" | "date" | "number" | "money" | "year" | "phone" | "boolean" | "tags";
   sortable?: boolean;
   /** Shown as the card's title where the list becomes cards (a phone). */
   summary?: boolean;

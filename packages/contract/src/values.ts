@@ -61,3 +61,6 @@ export const Mobile = z
   .max(20)
   .regex(/^\+?[0-9 ()-]+$/, "Not a phone number");
 export const Email = z.email().max(254);
+
+/** Money in integer minor units (paise, fils, cents) of the school's currency; never a fraction. */
+export const Money = z.number().int().min(0).max(100_000_000_000);

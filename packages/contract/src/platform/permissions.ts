@@ -13,7 +13,7 @@ export const MODULES = {
   admissions: ["approve"],
   records: [],
   attendance: [],
-  fees: ["collect", "refund"],
+  fees: ["collect", "refund", "approve"],
   hifz: [],
   exams: ["publish"],
   communication: ["send"],
