@@ -3,6 +3,7 @@ export * from "./account.js";
 export * from "./account-values.js";
 export * from "./action.js";
 export * from "./admin/roles.js";
+export * from "./admin/school-plan.js";
 export * from "./admin/settings.js";
 export * from "./admin/users.js";
 export * from "./admin/working-days.js";

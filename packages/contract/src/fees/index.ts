@@ -1,4 +1,3 @@
-export * from "./account-plan.js";
 export * from "./concessions.js";
 export * from "./fee-masters.js";
 export * from "./fee-payments.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineAction } from "../action.js";
 import { MessageChannel } from "../communication/messaging.js";
+import { Checkout, ProviderPayment } from "../fees/online-payments.js";
 import { Instant, Money } from "../values.js";
-import { Checkout, ProviderPayment } from "./online-payments.js";
 
 export const PlanLimit = z.object({ key: z.string(), label: z.string(), limit: z.number().nullable(), used: z.number() });
 
