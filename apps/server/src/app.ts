@@ -18,6 +18,7 @@ import { registerCommunicationModule } from "./modules/communication/communicati
 import { registerDocumentTemplatesModule } from "./modules/communication/document-templates.routes.js";
 import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
 import { registerExamsModule } from "./modules/exams/exams.routes.js";
+import { registerFeesModule } from "./modules/fees/fees.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerQuranModule } from "./modules/hifz/quran.routes.js";
@@ -40,6 +41,7 @@ import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
+import { paymentProviderFor } from "./platform/payments/payment-provider.js";
 import { RealtimeServer } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
@@ -115,6 +117,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     attempts,
     activity: new ActivityRecorder(database.db, app.log),
     realtime,
+    payments: paymentProviderFor(config),
   };
   app.decorate("services", services);
 
@@ -142,7 +145,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
 
   installErrorHandler(app);
   installDrain(app);
-  installSecurityHeaders(app, config.production);
+  installSecurityHeaders(app, config.production, config.PAYMENT_PROVIDER === "razorpay");
   installReplyCompression(app);
   installRequestRules(app);
   installAuth(app, services.sessions);
@@ -171,6 +174,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerQuranModule(app);
   registerHifzModule(app);
   registerExamsModule(app, services);
+  registerFeesModule(app, services);
 
   await serveWebApp(app, config);
 

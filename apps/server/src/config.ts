@@ -53,6 +53,12 @@ const schema = z.object({
   SMS_SENDER_ID: z.string().optional(),
   SMS_DLT_ENTITY_ID: z.string().optional(),
   MESSAGING_FAKES: bool.optional(),
+  /** Online payments (platform/payments): unset is Razorpay when its keys are set, else the local sandbox under npm start, else offline. */
+  PAYMENT_PROVIDER: z.enum(["offline", "razorpay", "sandbox"]).optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: url(["http:", "https:"]).default("https://api.razorpay.com/v1"),
   JOBS_IN_SERVER: bool.optional(),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Pepper mixed into one-time-code and token hashes; set it in production. */

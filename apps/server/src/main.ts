@@ -9,6 +9,7 @@ import { demoCredentials, seedDemo } from "./db/seed-demo.js";
 import { sweepUploads } from "./platform/files/upload-sweep.js";
 import { UploadStore } from "./platform/files/uploads.js";
 import { withMessagingFakes } from "./platform/messaging/fakes/start-fakes.js";
+import { withPaymentSandbox } from "./platform/payments/start-sandbox.js";
 import { tenants } from "./platform/tenancy/tenants.table.js";
 
 /**
@@ -50,7 +51,7 @@ function withStoredVapidKeys(config: Config): Config {
 }
 
 async function main() {
-  const { config, lines: fakes } = await withMessagingFakes(withStoredVapidKeys(withStoredSecretKey(parseConfig())));
+  const { config, lines: fakes } = await withPaymentSandbox(await withMessagingFakes(withStoredVapidKeys(withStoredSecretKey(parseConfig()))));
   const database = await openDatabase(databaseOptions(config));
   const app = await buildApp({ config, database });
 

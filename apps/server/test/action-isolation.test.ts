@@ -22,7 +22,7 @@ const resources = registeredResources();
 
 type Api = Awaited<ReturnType<typeof signIn>>["api"];
 const call = (api: Api, method: string, url: string, body?: unknown) =>
-  method === "GET" ? api.get(url) : method === "DELETE" ? api.delete(url) : method === "POST" ? api.post(url, body) : api.put(url, body);
+  method === "GET" ? api.get(url) : method === "DELETE" ? api.delete(url, body) : method === "POST" ? api.post(url, body) : api.put(url, body);
 
 const fill = (path: string, params: Record<string, unknown>) => path.replace(/:([A-Za-z]+)/g, (_m, k: string) => encodeURIComponent(String(params[k])));
 const shapeKeys = (schema: unknown) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);

@@ -6,12 +6,21 @@ import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { createScratchDatabase } from "../src/db/scratch-database.js";
+import { RazorpaySandbox } from "../src/platform/payments/razorpay-sandbox.js";
+import { sandboxConfig, sandboxKeys, webhookPath } from "../src/platform/payments/start-sandbox.js";
 import type { Services } from "../src/platform/services.js";
 import { provisionTenant } from "../src/platform/tenancy/provision.js";
 
 export type TestApp = FastifyInstance & { services: Services };
 
 let shared: Promise<{ app: TestApp; database: Database }> | undefined;
+const sandboxes = new WeakMap<TestApp, RazorpaySandbox>();
+/** The app's local Razorpay sandbox: pay or fail its orders, send its webhooks (none when the test named PAYMENT_PROVIDER). */
+export const paymentSandbox = (app: TestApp): RazorpaySandbox => {
+  const sandbox = sandboxes.get(app);
+  if (!sandbox) throw new Error("this app has no payment sandbox (its env names PAYMENT_PROVIDER)");
+  return sandbox;
+};
 /** Every app built here and not closed yet: test/file-setup.ts closes them when a test file ends. */
 const open = new Set<TestApp>();
 
@@ -46,17 +55,27 @@ async function build(env: Record<string, string>, shared: boolean): Promise<{ ap
   const { url, database, drop } = await openTestDatabase(shared);
   // A key prefix of its own per app: counters left in Redis by an earlier run never leak in.
   const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `taleem-test:${randomBytes(6).toString("hex")}:` } : {};
-  const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...env });
+  // Online payments go to a local Razorpay sandbox of the app's own, unless the test names a
+  // provider or runs as production (which takes no sandbox).
+  const sandbox = env.PAYMENT_PROVIDER || env.NODE_ENV === "production" ? undefined : await new RazorpaySandbox(sandboxKeys()).start();
+  const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...(sandbox ? sandboxConfig(sandbox) : {}), ...env });
   let app: TestApp;
   try {
     app = (await buildApp({ config, database, logger: false })) as TestApp;
   } catch (e) {
     await database.close();
     await drop();
+    await sandbox?.stop();
     throw e;
   }
   open.add(app);
+  if (sandbox) {
+    sandbox.opts.deliver = (payload, headers) =>
+      app.inject({ method: "POST", url: webhookPath("sandbox"), headers, payload }).then((r) => ({ status: r.statusCode, body: r.body }));
+    sandboxes.set(app, sandbox);
+  }
   app.addHook("onClose", async () => {
+    await sandbox?.stop();
     open.delete(app);
     await database.close();
     await drop();
@@ -136,7 +155,7 @@ export function client(app: TestApp, token?: string) {
     get: (url: string) => call("GET", url),
     post: (url: string, body?: unknown) => call("POST", url, body ?? {}),
     put: (url: string, body?: unknown) => call("PUT", url, body ?? {}),
-    delete: (url: string) => call("DELETE", url),
+    delete: (url: string, body?: unknown) => call("DELETE", url, body),
   };
 }
 

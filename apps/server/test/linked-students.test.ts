@@ -4,6 +4,7 @@ import { attendanceFixture } from "../src/modules/attendance/attendance-linked.f
 import { registersFixture } from "../src/modules/attendance/registers-linked.fixture.js";
 import { sendNotification } from "../src/modules/communication/notifications.service.js";
 import { examsFixture } from "../src/modules/exams/exams-linked.fixture.js";
+import { feesLinkedFixture } from "../src/modules/fees/fees-linked.fixture.js";
 import { hifzFixture } from "../src/modules/hifz/hifz-linked.fixture.js";
 import { registeredActions } from "../src/platform/actions/serve-action.js";
 import { registeredResources } from "../src/platform/resources/serve-resource.js";
@@ -152,7 +153,8 @@ beforeAll(async () => {
   const attendance = await attendanceFixture(api, { mine, other }, school.room5a.id, today);
   const hifz = await hifzFixture(api, { mine, other }, today);
   Object.assign(rowOf, attendance.rows, hifz.rows, (await examsFixture(api, { mine, other }, school.thisYear.id, school.room5a.id)).rows);
-  Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries);
+  const fees = await feesLinkedFixture(api, { mine, other }, school.thisYear.id);
+  Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries, fees.queries);
 });
 
 /** A probe's URL in the fixture school, for one child: each `:param` is the row of the segment before it. */

@@ -138,6 +138,8 @@ export const MessageReply = z.object({ message: z.string() });
 export const ErrorReply = z.object({
   /** Present on the sign-in calls, whose client reads it. */
   auth: z.literal(false).optional(),
+  /** Present on the receipt calls, which the spec says answer `success: false` when they fail. */
+  success: z.literal(false).optional(),
   message: z.string(),
   code: z.string(),
   params: z.record(z.string(), z.unknown()).optional(),

@@ -15,6 +15,7 @@ import { chatDemo } from "./demo/chat.demo.js";
 import { classroomsDemo } from "./demo/classrooms.demo.js";
 import { CallTimes, DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
 import { examsDemo } from "./demo/exams.demo.js";
+import { feesDemo } from "./demo/fees.demo.js";
 import { hifzDemo } from "./demo/hifz.demo.js";
 import { leaveDemo } from "./demo/leave.demo.js";
 import { creditDemoWallets, messagingDemo } from "./demo/messaging.demo.js";
@@ -57,6 +58,7 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "attendance", run: attendanceDemo },
   { name: "hifz", run: hifzDemo },
   { name: "exams", run: examsDemo },
+  { name: "fees", run: feesDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */

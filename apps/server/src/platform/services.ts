@@ -5,6 +5,7 @@ import type { ActivityRecorder } from "./audit/activity-recorder.js";
 import type { OtpService } from "./auth/otp.service.js";
 import type { SessionService } from "./auth/session.service.js";
 import type { Messenger } from "./messaging/messenger.js";
+import type { PaymentProvider } from "./payments/payment-provider.js";
 import type { Realtime } from "./realtime/realtime.js";
 import type { AttemptStore } from "./security/attempt-limiter.js";
 
@@ -20,4 +21,6 @@ export interface Services {
   attempts: AttemptStore;
   activity: ActivityRecorder;
   realtime: Realtime;
+  /** Online payments: offline, Razorpay or the sandbox, as configured. */
+  payments: PaymentProvider;
 }

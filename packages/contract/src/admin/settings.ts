@@ -85,6 +85,8 @@ export const PublicSettings = z.object({
   name: z.string(),
   logo: z.string().nullable(),
   country: z.string(),
+  /** ISO 4217: every amount on the school's screens is in it. */
+  currency: z.string(),
   languages: z.array(z.string()),
   defaultLanguage: z.string(),
   config: z.record(z.string(), z.unknown()),

@@ -14,7 +14,16 @@ export const FeeMasterLineInput = z.object({
   frequency: FeeFrequency,
   dueDates: InstalmentDates,
 });
-export const FeeMasterLine = FeeMasterLineInput.extend({ id: z.number(), total: z.number() });
+/** A line as replies carry it (the reply does not re-validate what the server stored). */
+export const FeeMasterLine = z.object({
+  id: z.number(),
+  head: FeeHead,
+  name: z.string(),
+  amount: z.number(),
+  frequency: FeeFrequency,
+  dueDates: z.array(z.string()),
+  total: z.number(),
+});
 export type FeeMasterLine = z.infer<typeof FeeMasterLine>;
 
 /**

@@ -59,6 +59,7 @@ export const feesDashboard = defineAction({
   path: "/admin/api/fees/dashboard",
   module: "fees",
   permission: ["fees", "view"],
+  staffOnly: true,
   summary: "Collection by batch and course, recent payments, overdue, the collection rate, top outstanding batches and courses",
   query: DashboardQuery,
   reply: z.object({
@@ -79,6 +80,7 @@ export const feesDashboard = defineAction({
         }),
       ),
       overdue: z.object({ amount: z.number(), students: z.number(), dues: z.number() }),
+      /** `rate` is paid / due as a fraction from 0 to 1 (4 decimals), null when nothing fell due. */
       collectionRate: z.object({ due: z.number(), paid: z.number(), rate: z.number().nullable() }),
       monthly: z.array(z.object({ month: z.string(), collected: z.number(), due: z.number() })),
       topOutstandingBatches: z.array(Outstanding),
@@ -93,6 +95,7 @@ export const feeDefaulters = defineAction({
   path: "/admin/api/fees/defaulters",
   module: "fees",
   permission: ["fees", "view"],
+  staffOnly: true,
   summary: "Students with overdue balances, oldest first, with a guardian to call",
   query: z.object({
     batchId: RowId.optional(),
@@ -169,6 +172,7 @@ export const notifyFeesDue = defineAction({
   path: "/admin/api/fees/notifydue",
   module: "fees",
   permission: ["fees", "edit"],
+  staffOnly: true,
   summary: "Remind parents of overdue balances: once per due date and level, up to three escalating texts",
   body: z.object({ batchId: RowId.optional(), classroomId: RowId.optional(), studentIds: z.array(RowId).max(5000).optional() }),
   reply: z.object({ message: z.string(), reminded: z.number(), skipped: z.number(), noGuardian: z.number() }),
@@ -252,6 +256,7 @@ export const feeCounterSearch = defineAction({
   path: "/admin/api/fees/counter",
   module: "fees",
   permission: ["fees", "collect"],
+  staffOnly: true,
   summary: "Find a child at the fee counter by name, admission number or guardian's mobile, with the balance due",
   query: z.object({ q: z.string().trim().min(1).max(100) }),
   reply: z.object({

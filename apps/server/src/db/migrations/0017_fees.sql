@@ -29,6 +29,7 @@ CREATE TABLE "fee_ledger" (
 	"fee_id" integer,
 	"transaction_id" integer,
 	"concession_id" integer,
+	"for_fine" boolean DEFAULT false NOT NULL,
 	"kind" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"note" text,
@@ -261,7 +262,7 @@ ALTER TABLE "fees" ADD CONSTRAINT "fees_tenant_id_tenants_id_fk" FOREIGN KEY ("t
 ALTER TABLE "fees" ADD CONSTRAINT "fees_student_fk" FOREIGN KEY ("tenant_id","student_id") REFERENCES "public"."students"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fees" ADD CONSTRAINT "fees_batch_fk" FOREIGN KEY ("tenant_id","batch_id") REFERENCES "public"."batches"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fees" ADD CONSTRAINT "fees_master_fk" FOREIGN KEY ("tenant_id","fee_master_id") REFERENCES "public"."fee_masters"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fees" ADD CONSTRAINT "fees_master_line_fk" FOREIGN KEY ("tenant_id","fee_master_line_id") REFERENCES "public"."fee_master_lines"("tenant_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_master_line_fk" FOREIGN KEY ("tenant_id","fee_master_line_id") REFERENCES "public"."fee_master_lines"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_student_fk" FOREIGN KEY ("tenant_id","student_id") REFERENCES "public"."students"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_transaction_fk" FOREIGN KEY ("tenant_id","transaction_id") REFERENCES "public"."fee_transactions"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

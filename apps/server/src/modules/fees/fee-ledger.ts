@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { feeLedger } from "./fees.table.js";
 
@@ -68,5 +68,18 @@ export async function studentSums(scope: TenantScope, studentIds: readonly numbe
     .where(scope.where(feeLedger, inArray(feeLedger.studentId, [...studentIds])))
     .groupBy(feeLedger.studentId);
   for (const { studentId, ...s } of rows) sums.set(studentId, s);
+  return sums;
+}
+
+/** What payments less their reversals put on each due's fine, by fee id. */
+export async function finePaidSums(scope: TenantScope, feeIds: readonly number[]): Promise<Map<number, number>> {
+  const sums = new Map<number, number>(feeIds.map((id) => [id, 0]));
+  if (!feeIds.length) return sums;
+  const rows = await scope.db
+    .select({ feeId: feeLedger.feeId, paid: sql<number>`(-coalesce(sum(${feeLedger.amount}), 0))::bigint`.mapWith(Number) })
+    .from(feeLedger)
+    .where(scope.where(feeLedger, inArray(feeLedger.feeId, [...feeIds]), inArray(feeLedger.kind, ["payment", "reversal"]), eq(feeLedger.forFine, true)))
+    .groupBy(feeLedger.feeId);
+  for (const r of rows) sums.set(r.feeId as number, r.paid);
   return sums;
 }

@@ -1,4 +1,4 @@
-import type { FeeFrequency, FeeHead, FineRule, PaymentMode } from "@taleem/contract";
+import { FEE_FREQUENCIES, FEE_HEADS, type FeeHead, type FineRule, PAYMENT_MODES } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../platform/auth/users.table.js";
@@ -56,10 +56,10 @@ export const feeMasterLines = tenantTable(
   "fee_master_lines",
   {
     feeMasterId: integer().notNull(),
-    head: text().$type<FeeHead>().notNull(),
+    head: text({ enum: FEE_HEADS }).notNull(),
     name: text().notNull(),
     amount: money().notNull(),
-    frequency: text().$type<FeeFrequency>().notNull(),
+    frequency: text({ enum: FEE_FREQUENCIES }).notNull(),
     dueDates: date({ mode: "string" }).array().notNull(),
     order: integer("sort_order").notNull().default(0),
   },
@@ -122,7 +122,7 @@ export const fees = tenantTable(
     feeMasterLineId: integer(),
     /** Which instalment of the line (0-based); null for a due the office added. */
     instalment: integer(),
-    head: text().$type<FeeHead>().notNull(),
+    head: text({ enum: FEE_HEADS }).notNull(),
     name: text().notNull(),
     dueDate: date({ mode: "string" }).notNull(),
     /** The charge before concessions, as made; the ledger's charge entries hold the same. */
@@ -146,11 +146,8 @@ export const fees = tenantTable(
     foreignKey({ name: "fees_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
     foreignKey({ name: "fees_batch_fk", columns: [t.tenantId, t.batchId], foreignColumns: [batches.tenantId, batches.id] }),
     foreignKey({ name: "fees_master_fk", columns: [t.tenantId, t.feeMasterId], foreignColumns: [feeMasters.tenantId, feeMasters.id] }),
-    foreignKey({
-      name: "fees_master_line_fk",
-      columns: [t.tenantId, t.feeMasterLineId],
-      foreignColumns: [feeMasterLines.tenantId, feeMasterLines.id],
-    }).onDelete("set null"),
+    // No "set null": it would null tenant_id too. Removing a line clears its dues' line id first.
+    foreignKey({ name: "fees_master_line_fk", columns: [t.tenantId, t.feeMasterLineId], foreignColumns: [feeMasterLines.tenantId, feeMasterLines.id] }),
   ],
 );
 export type FeeRecord = typeof fees.$inferSelect;
@@ -167,7 +164,7 @@ export const feeTransactions = tenantTable(
     studentId: integer().notNull(),
     kind: text({ enum: ["payment", "refund"] }).notNull(),
     amount: money().notNull(),
-    mode: text().$type<PaymentMode>().notNull(),
+    mode: text({ enum: PAYMENT_MODES }).notNull(),
     reference: text(),
     paidOn: date({ mode: "string" }).notNull(),
     note: text(),
@@ -241,6 +238,8 @@ export const feeLedger = tenantTable(
     feeId: integer(),
     transactionId: integer(),
     concessionId: integer(),
+    /** A payment (or its reversal) that paid the due's fine rather than the due itself. */
+    forFine: boolean().notNull().default(false),
     kind: text({ enum: ["charge", "concession", "fine", "fineWaiver", "payment", "advance", "reversal", "refund", "cancel"] }).notNull(),
     amount: money().notNull(),
     note: text(),

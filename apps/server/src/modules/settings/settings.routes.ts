@@ -14,6 +14,7 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { wipeTenant } from "../../platform/tenancy/tenant-table.js";
 import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
 import { findTenantByCode } from "../auth/identity.service.js";
+import { registerSchoolPlan } from "./school-plan.routes.js";
 
 /** Wrong wipe passwords allowed per admin and window before the call is refused for a while. */
 const WIPE_MAX_FAILURES = 5;
@@ -44,6 +45,7 @@ export function publicConfig(config: Record<string, unknown>): Record<string, un
 
 export function registerSettingsModule(app: FastifyInstance, services: Services) {
   const store = new UploadStore(services.config.dataDir);
+  registerSchoolPlan(app, services);
 
   serveAction(app, getSettings, async (ctx) => {
     const { row, tenant } = await load(ctx.scope);
@@ -91,6 +93,7 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
       name: tenant.name,
       logo: tenant.logo,
       country: tenant.country,
+      currency: tenant.currency,
       languages: tenant.languages,
       defaultLanguage: tenant.defaultLanguage,
       config: publicConfig(row?.config ?? {}),

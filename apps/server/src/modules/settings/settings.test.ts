@@ -87,6 +87,7 @@ describe("settings", () => {
       name: `School ${tenant.code}`,
       logo: null,
       country: "IN",
+      currency: "INR",
       languages: ["en", "ml"],
       defaultLanguage: "en",
       config: { primaryColor: "#123456", admissionsOpen: true },

@@ -4,16 +4,19 @@ import type { FastifyInstance } from "fastify";
  * Headers on every reply, pages and JSON alike: the app's own origin only (no inline script, no
  * framing), no type sniffing, no referrer to other sites, and HSTS in production. The Swagger UI
  * at /docs needs inline styles and its own scripts, so its policy allows those for /docs only.
+ * With Razorpay as the payment provider, its checkout (a script, a frame, its calls) is allowed.
  */
-export function installSecurityHeaders(app: FastifyInstance, production: boolean) {
+export function installSecurityHeaders(app: FastifyInstance, production: boolean, razorpay = false) {
+  const checkout = (origins: string) => (razorpay ? ` ${origins}` : "");
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${checkout("https://checkout.razorpay.com")}`,
     // Mantine writes style attributes at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${checkout("https://api.razorpay.com https://lumberjack.razorpay.com")}`,
+    `frame-src 'self'${checkout("https://api.razorpay.com https://checkout.razorpay.com")}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

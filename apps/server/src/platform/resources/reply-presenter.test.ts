@@ -33,6 +33,10 @@ function sampleOf(schema: z.ZodType, alt: boolean, depth = 0): unknown {
       return (def.values as unknown[])[0];
     case "nullable":
       return alt ? null : sampleOf(def.innerType as z.ZodType, alt, depth);
+    case "union": {
+      const options = def.options as z.ZodType[];
+      return sampleOf((alt ? options.at(-1) : options[0]) as z.ZodType, alt, depth);
+    }
     case "optional":
     case "default":
       return alt ? undefined : sampleOf(def.innerType as z.ZodType, alt, depth);

@@ -43,6 +43,8 @@ export interface ResourceHooks<T extends TenantTable, Create, Update, Out> {
   afterUpdate?: (ctx: RequestContext, row: Row<T>, input: Update) => Promise<void>;
   /** Refuse (409) a delete that history depends on, or archive instead. */
   beforeDelete?: (ctx: RequestContext, existing: Row<T>) => Promise<void>;
+  /** What deleting does instead of erasing the row (a due is cancelled on the ledger): audited and answered as a delete. */
+  remove?: (ctx: RequestContext, existing: Row<T>) => Promise<void>;
   /**
    * The refusal when other modules' rows still refer to the row (their declared references):
    * its code and what to do instead. Default: `<path>.in_use`, "Set it inactive instead."
@@ -240,6 +242,11 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
       const before = await auditView(ctx, existing);
       if (standard) refuseStandardDelete(standard, existing);
       await hooks.beforeDelete?.(ctx, existing);
+      if (hooks.remove) {
+        await hooks.remove(ctx, existing);
+        await ctx.audit({ action: "delete", entity, entityId: id, before });
+        return { message: `${capital(name)} deleted successfully` };
+      }
       const counts = await countReferences(ctx.scope, table, id);
       if (Object.keys(counts).length) {
         const inUse = hooks.inUse ?? { code: `${def.path}.in_use`, advice: "Set it inactive instead of deleting." };

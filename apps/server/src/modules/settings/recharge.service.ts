@@ -1,0 +1,179 @@
+import type { Checkout, MessageChannel } from "@taleem/contract";
+import { count, desc, eq, inArray } from "drizzle-orm";
+import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import { askProvider, matchesOrder, type ProviderPaymentRecord, vouchedBySignature } from "../../platform/payments/payment-provider.js";
+import { providerOrders } from "../../platform/payments/payments.table.js";
+import type { Services } from "../../platform/services.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { creditWallet, walletOf } from "../communication/wallet.service.js";
+import { paymentOrders } from "../fees/fees.table.js";
+
+const CHANNEL_NAMES: Record<MessageChannel, string> = { whatsapp: "WhatsApp", sms: "SMS", email: "E-mail" };
+
+/**
+ * Opens a recharge of a messaging wallet: an order with the provider for the amount, in the
+ * school's currency, and the school's order row (with the platform's index of it, which the
+ * provider's webhook is read through). The wallet changes only once the payment is verified.
+ */
+export async function startRecharge(
+  services: Services,
+  scope: TenantScope,
+  userId: number,
+  input: { channel: MessageChannel; amount: number },
+): Promise<Checkout> {
+  if (input.channel === "email") throw conflict("recharge.free_channel", "E-mail costs nothing: its wallet needs no recharge.", { field: "channel" });
+  const provider = services.payments;
+  const tenant = await tenantOf(scope);
+  const description = `${CHANNEL_NAMES[input.channel]} messaging recharge`;
+  const order = await provider.createOrder({
+    amount: input.amount,
+    currency: tenant.currency,
+    receipt: `${tenant.code}-recharge-${input.channel}`.slice(0, 40),
+    notes: { school: tenant.code, purpose: "recharge", channel: input.channel, description },
+  });
+  const row = await scope.transaction(async (tx) => {
+    const made = await tx.insert(paymentOrders, {
+      purpose: "recharge",
+      channel: input.channel,
+      amount: input.amount,
+      currency: tenant.currency,
+      provider: provider.name,
+      providerOrderId: order.id,
+      createdBy: userId,
+    });
+    await tx.db.insert(providerOrders).values({ provider: provider.name, providerOrderId: order.id, tenantId: tx.tenantId, paymentOrderId: made.id });
+    return made;
+  });
+  return {
+    orderId: row.id,
+    provider: provider.name,
+    providerOrderId: order.id,
+    keyId: provider.keyId,
+    amount: input.amount,
+    currency: tenant.currency,
+    description,
+    checkoutUrl: provider.checkoutUrl(order.id),
+  };
+}
+
+export interface RechargeResult {
+  channel: MessageChannel;
+  balance: number;
+  credited: number;
+  repeated: boolean;
+}
+
+const lockOrder = async (tx: TenantScope, id: number) => {
+  const [order] = await tx.db
+    .select()
+    .from(paymentOrders)
+    .where(tx.where(paymentOrders, eq(paymentOrders.id, id), eq(paymentOrders.purpose, "recharge")))
+    .for("update");
+  if (!order?.channel) throw notFound("Recharge order");
+  return order;
+};
+
+/**
+ * Credits the wallet for a recharge payment the provider vouched for (a checked signature, its own
+ * answer, or its signed webhook), once: the order row is locked, and the wallet's ledger takes a
+ * provider payment id once (`creditWallet`'s reference), so the browser and the webhook, in any
+ * order and however often, credit it one time.
+ */
+export async function settleRechargeOrder(scope: TenantScope, orderId: number, payment: ProviderPaymentRecord): Promise<RechargeResult> {
+  return scope.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const channel = order.channel as MessageChannel;
+    if (order.status === "paid" && order.providerPaymentId === payment.id) {
+      return { channel, balance: (await walletOf(tx, channel)).balance, credited: order.amount, repeated: true };
+    }
+    if (!matchesOrder(payment, order)) throw conflict("payment.mismatch", "The payment does not match this order.", { field: "payment" });
+    const { wallet, repeated } = await creditWallet(tx, channel, order.amount, `Recharge (${order.provider} ${payment.id})`, payment.id);
+    if (order.status !== "paid") {
+      await tx.update(paymentOrders, order.id, { status: "paid", providerPaymentId: payment.id, paidAt: new Date(), failureReason: null });
+    }
+    return { channel, balance: wallet.balance, credited: order.amount, repeated };
+  });
+}
+
+/** The provider says the attempt failed: the order says so too, unless it was paid meanwhile. */
+export async function failRechargeOrder(scope: TenantScope, orderId: number, reason: string) {
+  await scope.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status !== "paid") await tx.update(paymentOrders, order.id, { status: "failed", failureReason: reason.slice(0, 300) });
+  });
+}
+
+export interface RechargeInput {
+  taleemCode: string;
+  payment: { orderId: number; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  amount: number;
+}
+
+/**
+ * Completes a recharge from the browser's answer: the school's own code, its own order, the
+ * order's amount, and a signature made with the provider's secret; then the provider is asked
+ * about the payment, and the wallet credited once. Whatever the browser says, only the signature
+ * and the provider's answer count.
+ */
+export async function rechargeWallet(services: Services, scope: TenantScope, input: RechargeInput): Promise<RechargeResult> {
+  const provider = services.payments;
+  const tenant = await tenantOf(scope);
+  if (input.taleemCode.trim().toLowerCase() !== tenant.code.toLowerCase()) {
+    throw badRequest("recharge.wrong_school", "This is not your school's code.", { field: "taleemCode" });
+  }
+  const order = await scope.findOptional(paymentOrders, input.payment.orderId);
+  if (order?.purpose !== "recharge") throw new AppError(404, "not_found", "Recharge order not found", { what: "Recharge order", field: "payment.orderId" });
+  if (input.payment.razorpay_order_id !== order.providerOrderId) {
+    throw badRequest("payment.order_mismatch", "The payment is for another order.", { field: "payment.razorpay_order_id" });
+  }
+  if (input.amount !== order.amount) throw badRequest("recharge.amount_mismatch", "The amount is not the recharge's amount.", { field: "amount" });
+  if (order.provider !== provider.name)
+    throw conflict("payment.provider_changed", "This order was opened with another payment provider.", { field: "payment.orderId" });
+  const signed = provider.verifySignature({
+    orderId: order.providerOrderId,
+    paymentId: input.payment.razorpay_payment_id,
+    signature: input.payment.razorpay_signature,
+  });
+  if (!signed) throw badRequest("payment.bad_signature", "Recharge failed: the payment could not be verified.", { field: "payment.razorpay_signature" });
+  if (order.status === "paid" && order.providerPaymentId === input.payment.razorpay_payment_id) {
+    return settleRechargeOrder(scope, order.id, vouchedBySignature(order, input.payment.razorpay_payment_id));
+  }
+  const payment = await askProvider(provider, services.log, order, input.payment.razorpay_payment_id);
+  if (payment.status === "failed") {
+    await failRechargeOrder(scope, order.id, payment.errorDescription ?? "The provider reports the payment failed");
+    throw conflict("recharge.payment_failed", "Recharge failed: the payment did not go through.", { field: "payment" });
+  }
+  return settleRechargeOrder(scope, order.id, payment);
+}
+
+/** The school's payments to the platform (recharges, plans), newest first, a page of them. */
+export async function schoolPayments(scope: TenantScope, page: number, limit: number) {
+  const where = scope.where(paymentOrders, inArray(paymentOrders.purpose, ["recharge", "plan"]));
+  const [rows, [total]] = await Promise.all([
+    scope.db
+      .select()
+      .from(paymentOrders)
+      .where(where)
+      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    scope.db.select({ n: count() }).from(paymentOrders).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      purpose: r.purpose as "recharge" | "plan",
+      channel: (r.channel as MessageChannel | null) ?? null,
+      amount: r.amount,
+      currency: r.currency,
+      provider: r.provider,
+      providerPaymentId: r.providerPaymentId,
+      status: r.status,
+      createdAt: r.createdAt,
+      paidAt: r.paidAt,
+    })),
+    pagination: { page, limit, total: n, pages: Math.ceil(n / limit) },
+  };
+}
