@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useAuth } from "../lib/auth-store";
 import { callAction } from "../lib/call-action";
 import { schoolCountry, setSchoolCountry } from "../lib/format";
+import { setSchoolCurrency } from "./resource/money";
 
 /**
  * The signed-in school's country (from its open settings, read once a session): dates are
@@ -14,6 +15,7 @@ export function useSchoolCountry(known?: string | null, schoolCode?: string): st
   const settings = useOpenSettings(!known, schoolCode);
   // Set while rendering (idempotent): the cells formatted in this same render read it.
   setSchoolCountry(known ?? settings.data?.country);
+  setSchoolCurrency(settings.data?.currency);
   return schoolCountry();
 }
 

@@ -33,8 +33,10 @@ import { ANNOUNCEMENT_NAV } from "../../features/communication/announcements-nav
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { MESSAGING_NAV } from "../../features/communication/messaging/messaging-nav";
 import { EXAMS_NAV } from "../../features/exams/exams-screens";
+import { FEES_NAV } from "../../features/fees/fees-screens";
 import { HIFZ_NAV } from "../../features/hifz/hifz-screens";
 import { QURAN_NAV } from "../../features/hifz/quran-nav";
+import { PLAN_NAV } from "../../features/settings/plan/plan-screens";
 
 /** Groups as a school looks for things; a later module adds its group here, in the order shown. */
 export const NAV_GROUPS = [
@@ -44,6 +46,7 @@ export const NAV_GROUPS = [
   { key: "academics", label: "academics:navGroup" },
   { key: "hifz", label: "hifz:navGroup" },
   { key: "exams", label: "exams:navGroup" },
+  { key: "fees", label: "fees:navGroup" },
   { key: "attendance", label: "salaah:navGroup" },
   { key: "admissions", label: "admissions:navGroup" },
   { key: "school", label: "admin:navGroups.school" },
@@ -89,6 +92,7 @@ export const ADMIN_NAV: NavItem[] = [
   ...QURAN_NAV,
   ...HIFZ_NAV,
   ...EXAMS_NAV,
+  ...FEES_NAV,
   { group: "admissions", path: "admissions", label: "admissions:nav.admissions", icon: IconFileDescription, permission: ["admissions", "view"] },
   { group: "admissions", path: "admission-form", label: "forms:nav.admissionForm", icon: IconForms, permission: ["settings", "view"] },
   { group: "admissions", path: "custom-fields", label: "forms:nav.customFields", icon: IconListDetails, permission: ["settings", "view"] },
@@ -97,4 +101,5 @@ export const ADMIN_NAV: NavItem[] = [
   ...ATTENDANCE_NAV,
   ...SALAAH_LEAVE_NAV,
   { group: "school", path: "settings", label: "admin:nav.settings", icon: IconSettings, permission: ["settings", "view"] },
+  ...PLAN_NAV,
 ];

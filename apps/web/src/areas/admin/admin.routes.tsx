@@ -4,7 +4,9 @@ import { ATTENDANCE_SCREENS } from "../../features/attendance/attendance-screens
 import { SALAAH_LEAVE_SCREENS } from "../../features/attendance/salaah/salaah-screens";
 import { MESSAGING_SCREENS } from "../../features/communication/messaging/messaging-screens";
 import { EXAMS_SCREENS } from "../../features/exams/exams-screens";
+import { FEES_SCREENS } from "../../features/fees/fees-screens";
 import { HIFZ_SCREENS } from "../../features/hifz/hifz-screens";
+import { PLAN_SCREENS } from "../../features/settings/plan/plan-screens";
 import { AdminLayout } from "./admin-layout";
 import { PermissionGate } from "./permission-gate";
 
@@ -69,6 +71,8 @@ export const adminScreens: RouteObject[] = [
   ...SALAAH_LEAVE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
   ...HIFZ_SCREENS.map(([path, load]) => screen(path, load, "hifz")),
   ...EXAMS_SCREENS.map(([path, load]) => screen(path, load, "exams")),
+  ...FEES_SCREENS.map(([path, load]) => screen(path, load, "fees")),
+  ...PLAN_SCREENS.map(([path, load]) => screen(path, load, "settings")),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

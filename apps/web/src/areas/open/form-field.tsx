@@ -42,7 +42,9 @@ export function FormFieldInput({ field, value, onChange, error, disabled, maxDoc
 
   switch (field.kind) {
     case "textarea":
-      return <Textarea {...common} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={2} maxRows={6} />;
+      // Fixed rows, not autosize: autosize measures every textarea's layout as the form first
+      // renders, the longest task of the public form on a cheap phone; the box still resizes.
+      return <Textarea {...common} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} rows={3} resize="vertical" />;
     case "email":
       return (
         <TextInput

@@ -9,6 +9,7 @@ import {
   IconMoon,
   IconNotebook,
   type IconProps,
+  IconReceipt2,
   IconReportAnalytics,
   IconSwitchHorizontal,
   IconUserCircle,
@@ -103,6 +104,7 @@ export function ParentHomePage() {
         { key: "salaahWeek", icon: IconMoon, to: "/parent/salaah-week" },
         { key: "hifzView", icon: IconNotebook, to: "/parent/hifz" },
         { key: "results", icon: IconReportAnalytics, to: "/parent/results" },
+        { key: "fees", icon: IconReceipt2, to: "/parent/fees" },
         { key: "leave", icon: IconCalendarOff, to: "/parent/leave" },
       ];
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });

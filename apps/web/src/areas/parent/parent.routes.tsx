@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_PARENT_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_PARENT_SCREENS } from "../../features/attendance/salaah/salaah-screens";
 import { EXAMS_PARENT_SCREENS } from "../../features/exams/exams-screens";
+import { FEES_PARENT_SCREENS } from "../../features/fees/parent/fees-parent-screens";
 import { HIFZ_PARENT_SCREENS } from "../../features/hifz/hifz-screens";
 import { ParentLayout } from "./parent-layout";
 
@@ -21,6 +22,7 @@ export const parentRoutes: RouteObject[] = [
       ...SALAAH_LEAVE_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...HIFZ_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...EXAMS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...FEES_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       { path: "profile", lazy: lazyScreen(() => import("../../features/account/profile-page").then((m) => m.ProfilePage)) },
     ],
   },

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SchoolDateInput } from "../school-date-input";
 import { StudentPicker } from "../student-picker";
 import { UploadField } from "../upload-field";
+import { MoneyInput } from "./money-input";
 import { useResourceOptions } from "./use-resource";
 
 /** What a field receives from the form: its value, change handler, error and label. */
@@ -25,7 +26,7 @@ export interface FieldInputProps {
   module: ModuleKey;
 }
 
-/** One form input per field kind: text, textarea, number, select, multiselect, date, email, phone, password, switch, upload. */
+/** One form input per field kind: text, textarea, number, money, select, multiselect, date, email, phone, password, switch, upload. */
 export function FieldInput({ field, label, value, error, onChange, onBlur, option, description, disabled, refLabel, module }: FieldInputProps) {
   const { t } = useTranslation("admin");
   // A student is found by searching (a school has more than a drop-down holds), not from a loaded list.
@@ -39,6 +40,8 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
       return <Textarea {...common} value={String(value ?? "")} onChange={text} autosize minRows={3} maxRows={10} />;
     case "number":
       return <NumberInput {...common} value={value as number | string} onChange={(v) => onChange(v)} />;
+    case "money":
+      return <MoneyInput {...common} value={value as string} onChange={(v) => onChange(v)} />;
     case "email":
       return <TextInput {...common} type="email" autoComplete="email" leftSection={<IconAt size={16} />} value={String(value ?? "")} onChange={text} />;
     case "phone":

@@ -1,4 +1,5 @@
 import type { FieldSpec, ResourceDefinition } from "@taleem/contract";
+import { majorToMinor, minorToMajor } from "./money";
 
 export type FormValues = Record<string, unknown>;
 type Mode = "create" | "edit";
@@ -38,6 +39,8 @@ export function initialValues(definition: ResourceDefinition, fields: readonly F
     else if (f.kind === "multiselect") out[f.key] = (v as unknown[]).map(String);
     else if (f.kind === "switch") out[f.key] = Boolean(v);
     else if (f.kind === "number") out[f.key] = typeof v === "number" ? v : Number(v);
+    // Minor units (paise) as the major units a person types: 125050 is "1250.50".
+    else if (f.kind === "money") out[f.key] = minorToMajor(Number(v));
     else out[f.key] = f.kind === "date" ? String(v).slice(0, 10) : String(v);
   }
   return out;
@@ -52,6 +55,11 @@ function toApi(field: FieldSpec, value: unknown): unknown {
     return trimmed === "" ? (field.required ? "" : null) : trimmed;
   }
   if (field.kind === "number") return value === "" || value === null || value === undefined ? null : Number(value);
+  if (field.kind === "money") {
+    if (value === "" || value === null || value === undefined) return null;
+    // Not an amount (three decimals of rupees) goes as typed, for the schema to name the field.
+    return majorToMinor(value as string) ?? String(value);
+  }
   if (field.kind === "multiselect") return ((value as string[]) ?? []).map((v) => (field.ref ? Number(v) : v));
   if (field.kind === "date") return value ? String(value) : null;
   return value;
@@ -69,7 +77,9 @@ export function toBody(fields: readonly FieldSpec[], values: FormValues, mode: M
     if (mode === "create") {
       // An empty answer is left out: a required one is then reported as missing, and one a
       // resource's own rule makes optional (an alumnus's name, given a student) is not refused.
-      if (v !== null && v !== "") body[f.key] = v;
+      // A list of rows left empty is left out too: a rule that is an object or nothing (a fee
+      // master's fine rule) starts as an empty list in the form.
+      if (v !== null && v !== "" && !(f.kind === "rows" && Array.isArray(v) && v.length === 0)) body[f.key] = v;
       continue;
     }
     const before = toApi(f, initial[f.key]);

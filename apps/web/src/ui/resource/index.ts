@@ -1,3 +1,5 @@
+export { formatMinor, majorToMinor, minorDigits, minorToMajor, schoolCurrency, setSchoolCurrency } from "./money";
+export { currencySign, MoneyInput, type MoneyInputProps } from "./money-input";
 export { type FieldOptions, ResourceForm, type ResourceFormProps } from "./resource-form";
 export { type ListParams, resourceKeys, resourceUrl } from "./resource-keys";
 export { type FilterOption, ResourceList, type ResourceListProps, type RowAction } from "./resource-list";

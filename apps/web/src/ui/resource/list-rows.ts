@@ -2,6 +2,7 @@ import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
 import { api } from "../../lib/api";
 import { formatDate, formatNumber, schoolDay } from "../../lib/format";
 import type { FilterOption } from "./list-filters";
+import { minorDigits } from "./money";
 import { type ListParams, resourceUrl } from "./resource-keys";
 import type { useResourceTexts } from "./resource-texts";
 import type { ListReply } from "./use-resource";
@@ -38,6 +39,9 @@ export function plainCell(definition: ResourceDefinition, texts: Texts, column: 
     case "number":
     case "year":
       return Number(value);
+    case "money":
+      // A sheet sums amounts: the major units as a number (1250.5), not the shown text.
+      return Number(value) / 10 ** minorDigits();
     case "date":
       return formatDate(String(value));
     case "boolean":

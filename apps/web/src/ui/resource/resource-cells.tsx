@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text } from "@mantine/core";
 import type { ColumnSpec } from "@taleem/contract";
 import type { ReactNode } from "react";
 import { formatDate, formatNumber } from "../../lib/format";
+import { formatMinor } from "./money";
 
 const STATUS_COLOR: Record<string, string> = { active: "teal", inactive: "gray" };
 
@@ -37,6 +38,13 @@ export function defaultCell(
       return <bdi>{formatDate(String(value))}</bdi>;
     case "number":
       return <bdi>{formatNumber(Number(value))}</bdi>;
+    case "money":
+      // Left to right and isolated: "₹1,250" keeps its sign in front inside right-to-left text.
+      return (
+        <bdi dir="ltr" style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
+          {formatMinor(Number(value))}
+        </bdi>
+      );
     case "year":
       return <bdi>{formatNumber(Number(value), { useGrouping: false })}</bdi>;
     case "phone":

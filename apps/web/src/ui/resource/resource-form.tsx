@@ -36,7 +36,8 @@ export interface ResourceFormProps<Row extends { id: number }> {
   draftKey?: string;
 }
 
-const WIDE = new Set(["textarea", "multiselect"]);
+// A list of rows (a fee structure's lines, an examination's subjects) takes the whole width.
+const WIDE = new Set(["textarea", "multiselect", "rows"]);
 
 /**
  * The add and edit form of any resource, from its `fields`: validated with the resource's own
