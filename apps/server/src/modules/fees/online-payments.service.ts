@@ -60,12 +60,9 @@ export async function payableNow(scope: TenantScope, studentId: number, feeIds?:
 
 /**
  * A parent opens an online payment for their own child: the amount is what is due (or the named
- * dues, or a part of it), an order is opened with the provider, and the school's order and the
- * platform's index of it (provider_orders, which a webhook is read through) are written.
- * The provider is called outside any transaction; the rows are written after it answers.
+ * dues, or a part of it), and an order is opened for it.
  */
 export async function startFeeCheckout(services: Services, scope: TenantScope, userId: number, input: FeeCheckoutInput): Promise<Checkout> {
-  const provider = services.payments;
   const student = await ownChild(scope, userId, input.studentId);
   const payable = await payableNow(scope, student.id, input.feeIds);
   if (payable < MIN_ONLINE_AMOUNT) throw conflict("fee_checkout.nothing_due", "Nothing is due for this student.", { field: "studentId", payable });
@@ -75,18 +72,48 @@ export async function startFeeCheckout(services: Services, scope: TenantScope, u
   const amount = input.amount ?? payable;
   const tenant = await tenantOf(scope);
   const description = `Fees: ${student.name} (${student.admissionNo})`;
-  const order = await provider.createOrder({
+  return openPaymentOrder(services, scope, userId, {
+    purpose: "fees",
     amount,
+    description,
+    receipt: `${tenant.code}-${student.admissionNo}`,
+    notes: { studentId: String(student.id) },
+    row: { studentId: student.id, feeIds: input.feeIds?.length ? [...new Set(input.feeIds)] : null },
+  });
+}
+
+/**
+ * Opens an order with the payment provider (outside any transaction), then writes the school's
+ * order row and the platform's index of it (provider_orders, which a webhook is read through),
+ * and answers what the browser's checkout needs. A parent's fees and a wallet recharge both open
+ * their orders here.
+ */
+export async function openPaymentOrder(
+  services: Services,
+  scope: TenantScope,
+  userId: number,
+  input: {
+    purpose: "fees" | "recharge";
+    amount: number;
+    description: string;
+    receipt: string;
+    notes: Record<string, string>;
+    row: Partial<Pick<typeof paymentOrders.$inferInsert, "studentId" | "feeIds" | "channel">>;
+  },
+): Promise<Checkout> {
+  const provider = services.payments;
+  const tenant = await tenantOf(scope);
+  const order = await provider.createOrder({
+    amount: input.amount,
     currency: tenant.currency,
-    receipt: `${tenant.code}-${student.admissionNo}`.slice(0, 40),
-    notes: { school: tenant.code, studentId: String(student.id), purpose: "fees", description },
+    receipt: input.receipt.slice(0, 40),
+    notes: { school: tenant.code, purpose: input.purpose, description: input.description, ...input.notes },
   });
   const row = await scope.transaction(async (tx) => {
     const made = await tx.insert(paymentOrders, {
-      purpose: "fees",
-      studentId: student.id,
-      feeIds: input.feeIds?.length ? [...new Set(input.feeIds)] : null,
-      amount,
+      ...input.row,
+      purpose: input.purpose,
+      amount: input.amount,
       currency: tenant.currency,
       provider: provider.name,
       providerOrderId: order.id,
@@ -100,9 +127,9 @@ export async function startFeeCheckout(services: Services, scope: TenantScope, u
     provider: provider.name,
     providerOrderId: order.id,
     keyId: provider.keyId,
-    amount,
+    amount: input.amount,
     currency: tenant.currency,
-    description,
+    description: input.description,
     checkoutUrl: provider.checkoutUrl(order.id),
   };
 }

@@ -2,12 +2,12 @@ import type { Checkout, MessageChannel } from "@taleem/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { askProvider, matchesOrder, type ProviderPaymentRecord, vouchedBySignature } from "../../platform/payments/payment-provider.js";
-import { providerOrders } from "../../platform/payments/payments.table.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { creditWallet, walletOf } from "../communication/wallet.service.js";
 import { paymentOrders } from "../fees/fees.table.js";
+import { openPaymentOrder } from "../fees/online-payments.service.js";
 
 const CHANNEL_NAMES: Record<MessageChannel, string> = { whatsapp: "WhatsApp", sms: "SMS", email: "E-mail" };
 
@@ -23,38 +23,15 @@ export async function startRecharge(
   input: { channel: MessageChannel; amount: number },
 ): Promise<Checkout> {
   if (input.channel === "email") throw conflict("recharge.free_channel", "E-mail costs nothing: its wallet needs no recharge.", { field: "channel" });
-  const provider = services.payments;
   const tenant = await tenantOf(scope);
-  const description = `${CHANNEL_NAMES[input.channel]} messaging recharge`;
-  const order = await provider.createOrder({
+  return openPaymentOrder(services, scope, userId, {
+    purpose: "recharge",
     amount: input.amount,
-    currency: tenant.currency,
-    receipt: `${tenant.code}-recharge-${input.channel}`.slice(0, 40),
-    notes: { school: tenant.code, purpose: "recharge", channel: input.channel, description },
+    description: `${CHANNEL_NAMES[input.channel]} messaging recharge`,
+    receipt: `${tenant.code}-recharge-${input.channel}`,
+    notes: { channel: input.channel },
+    row: { channel: input.channel },
   });
-  const row = await scope.transaction(async (tx) => {
-    const made = await tx.insert(paymentOrders, {
-      purpose: "recharge",
-      channel: input.channel,
-      amount: input.amount,
-      currency: tenant.currency,
-      provider: provider.name,
-      providerOrderId: order.id,
-      createdBy: userId,
-    });
-    await tx.db.insert(providerOrders).values({ provider: provider.name, providerOrderId: order.id, tenantId: tx.tenantId, paymentOrderId: made.id });
-    return made;
-  });
-  return {
-    orderId: row.id,
-    provider: provider.name,
-    providerOrderId: order.id,
-    keyId: provider.keyId,
-    amount: input.amount,
-    currency: tenant.currency,
-    description,
-    checkoutUrl: provider.checkoutUrl(order.id),
-  };
 }
 
 export interface RechargeResult {
