@@ -17,6 +17,7 @@ import { useCan } from "../../../ui/use-can";
 import type { FeeCard } from "../counter/counter-payment";
 import { DocNumber, Money, StateBadge } from "../fee-bits";
 import { postForPdf, saveFile } from "../fees-calls";
+import { StudentHeading } from "../student-heading";
 import { ReasonDialog, RefundDialog } from "./card-dialogs";
 import { FeeTable } from "./fee-table";
 import { usePaymentActions } from "./payment-actions";
@@ -69,23 +70,7 @@ export function FeeCardPage() {
           <Text size="sm" c="dimmed">
             {t("card.title")}
           </Text>
-          <Title order={2}>
-            <bdi>{s.name}</bdi>
-            {s.nameNative && (
-              <Text span c="dimmed" fw={400} ms={8} fz="lg">
-                <bdi dir="auto">{s.nameNative}</bdi>
-              </Text>
-            )}
-          </Title>
-          <Text size="sm" c="dimmed">
-            <bdi dir="ltr">{s.admissionNo}</bdi>
-            {s.classroomLabel && (
-              <>
-                {" · "}
-                <bdi>{s.classroomLabel}</bdi>
-              </>
-            )}
-          </Text>
+          <StudentHeading student={s} order={2} />
           {(s.guardianName || s.guardianMobile) && (
             <Group gap={6} mt={4}>
               {s.guardianName && (

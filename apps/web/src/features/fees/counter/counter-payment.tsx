@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconArrowBack, IconCash } from "@tabler/icons-react";
 import { type ActionReply, collectFees, PAYMENT_MODES, type studentFeeCard } from "@taleem/contract";
 import { useMutation } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import { useAreaPath } from "../../../ui/area-path";
 import { formatMinor, MoneyInput, majorToMinor, minorToMajor } from "../../../ui/resource";
 import { ltr, Money, StateBadge } from "../fee-bits";
 import { newAttemptKey, useFeesRefresh } from "../fees-calls";
+import { StudentHeading } from "../student-heading";
 import classes from "./counter.module.css";
 
 export type FeeCard = ActionReply<typeof studentFeeCard>["data"];
@@ -153,29 +154,7 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <div>
-          <Title order={3}>
-            <bdi>{s.name}</bdi>
-            {s.nameNative && (
-              <Text span c="dimmed" fw={400} ms={8} fz="lg">
-                <bdi dir="auto">{s.nameNative}</bdi>
-              </Text>
-            )}
-          </Title>
-          <Text size="sm" c="dimmed">
-            <bdi dir="ltr">{s.admissionNo}</bdi>
-            {s.classroomLabel && (
-              <>
-                {" · "}
-                <bdi>{s.classroomLabel}</bdi>
-              </>
-            )}
-            {s.guardianName && (
-              <>
-                {" · "}
-                <bdi>{s.guardianName}</bdi>
-              </>
-            )}
-          </Text>
+          <StudentHeading student={s} order={3} withGuardian />
         </div>
         <Group gap="xs">
           <Anchor component={Link} to={to(`fees/student/${s.id}`)} size="sm">

@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
-import { ListPagination } from "../../../ui/list-pagination";
+import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useResourceOptions } from "../../../ui/resource";
 import { PHONE } from "../../../ui/resource/resource-cards";
@@ -150,7 +150,6 @@ export function DefaultersPage() {
       />
     );
   const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / LIMIT));
 
   return (
     <Stack gap="md">
@@ -234,18 +233,7 @@ export function DefaultersPage() {
       <Paper withBorder radius="md" p={0}>
         {body}
       </Paper>
-      {count > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t("admin:list.showing", {
-              from: formatNumber((page - 1) * LIMIT + 1),
-              to: formatNumber(Math.min(count, page * LIMIT)),
-              total: formatNumber(count),
-            })}
-          </Text>
-          {pages > 1 && <ListPagination total={pages} value={page} onChange={setPage} siblings={phone ? 0 : 1} />}
-        </Group>
-      )}
+      <ListFooter page={page} limit={LIMIT} count={count} onChange={setPage} phone={phone} />
     </Stack>
   );
 }

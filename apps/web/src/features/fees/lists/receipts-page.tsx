@@ -7,11 +7,11 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
-import { ListPagination } from "../../../ui/list-pagination";
+import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { PHONE } from "../../../ui/resource/resource-cards";
 import { SchoolDateInput } from "../../../ui/school-date-input";
@@ -92,7 +92,6 @@ export function ReceiptsPage() {
       />
     );
   const count = found.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / LIMIT));
 
   return (
     <Stack gap="md">
@@ -136,18 +135,7 @@ export function ReceiptsPage() {
       <Paper withBorder radius="md" p={0}>
         {body}
       </Paper>
-      {asked && count > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t("admin:list.showing", {
-              from: formatNumber((page - 1) * LIMIT + 1),
-              to: formatNumber(Math.min(count, page * LIMIT)),
-              total: formatNumber(count),
-            })}
-          </Text>
-          {pages > 1 && <ListPagination total={pages} value={page} onChange={setPage} siblings={phone ? 0 : 1} />}
-        </Group>
-      )}
+      {asked && <ListFooter page={page} limit={LIMIT} count={count} onChange={setPage} phone={phone} />}
     </Stack>
   );
 }
