@@ -154,6 +154,7 @@ beforeAll(async () => {
   const hifz = await hifzFixture(api, { mine, other }, today);
   Object.assign(rowOf, attendance.rows, hifz.rows, (await examsFixture(api, { mine, other }, school.thisYear.id, school.room5a.id)).rows);
   const fees = await feesLinkedFixture(api, { mine, other }, school.thisYear.id);
+  Object.assign(rowOf, fees.rows);
   Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries, fees.queries);
 });
 

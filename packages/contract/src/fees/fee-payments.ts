@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
+import { defineAction, FILE_REPLY, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Money, RowId } from "../values.js";
@@ -52,6 +52,18 @@ export const feePaymentResource = defineResource({
   filters: { status: "exact", kind: "exact" },
 });
 export type FeePaymentRow = z.infer<typeof feePaymentResource.row>;
+
+/** One payment with where it went; a family's role reaches only its own children's. */
+export const getFeePayment = defineAction({
+  method: "GET",
+  path: "/admin/api/feepayment/:id",
+  module: "fees",
+  permission: ["fees", "view"],
+  summary: "One payment or refund with its allocations and receipt",
+  params: IdParams,
+  reply: z.object({ message: z.string(), data: feePaymentResource.row }),
+  errors: [404],
+});
 
 /**
  * Takes one payment over a student's dues in one transaction: fines first, then the oldest dues

@@ -4,14 +4,15 @@ import {
   type FeePaymentRow,
   feePaymentResource,
   generateInvoiceNumber,
+  getFeePayment,
   refundFees,
   updateFeeTransaction,
 } from "@taleem/contract";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { users } from "../../platform/auth/users.table.js";
-import { badRequest, conflict } from "../../platform/http/errors.js";
+import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { linkedStudentScope } from "../../platform/security/linked-students.js";
@@ -171,6 +172,21 @@ export function registerFeePayments(app: FastifyInstance) {
         body: { studentId: (await sampleStudent(scope)).id, amount: 1_000, mode: "cash" as const, idempotencyKey: `sample-${sampleTag()}` },
       }),
     },
+  );
+
+  serveAction(
+    app,
+    getFeePayment,
+    async (ctx, { params }) => {
+      const [t] = await ctx.scope.db
+        .select()
+        .from(feeTransactions)
+        .where(ctx.scope.where(feeTransactions, eq(feeTransactions.id, params.id), linkedStudentScope(ctx, feeTransactions.studentId)));
+      if (!t) throw notFound("Payment");
+      const [data] = await presentPayments(ctx.scope, [t]);
+      return { message: "Payment fetched", data: data as FeePaymentRow };
+    },
+    { sample: async (scope) => ({ params: { id: (await samplePayment(scope)).id } }) },
   );
 
   serveAction(

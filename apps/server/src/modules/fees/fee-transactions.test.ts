@@ -114,6 +114,11 @@ describe("transactions", () => {
     const list = await ok<{ rows: Payment[]; count: number }>(api.get(`/admin/api/feepayment?studentId=${s.hamza.id}`));
     expect(list.count).toBe(1);
     expect(list.rows[0]!.allocations).toHaveLength(2);
+    const one = await ok<{ data: Payment }>(api.get(`/admin/api/feepayment/${made.data.id}`));
+    expect(one.data).toMatchObject({ id: made.data.id, receiptNumber: "R/2026-27/00001", amount: 120_000 });
+    expect(one.data.allocations).toEqual(made.data.allocations);
+    await expectError(api.get("/admin/api/feepayment/999999"), 404);
+    await expectError(api.get("/admin/api/feepayment/abc"), 400);
     await expectError(api.post("/admin/api/feepayment", { studentId: s.hamza.id, amount: 0, mode: "cash", paidOn: "2026-07-05" }), 400);
     await expectError(api.post("/admin/api/feepayment", { studentId: 999_999, amount: 10, mode: "cash", paidOn: "2026-07-05" }), 404);
   });

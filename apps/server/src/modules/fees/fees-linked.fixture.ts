@@ -33,8 +33,16 @@ export async function feesLinkedFixture(api: LinkedApi, children: { mine: number
     );
   }
   await ok(api.post("/admin/api/feesmaster/generate-payments", { feeMasterId: master.data.id, studentIds: [children.mine, children.other] }));
-  for (const studentId of [children.mine, children.other])
-    await ok(api.post("/admin/api/feepayment/collect-fees", { studentId, amount: 1_000, mode: "cash", paidOn: "2026-07-01", idempotencyKey: key() }));
-  // The receipt list answers only a non-empty query: each child's own receipts.
-  return { queries: { "GET /admin/api/receipt": (whose: "mine" | "other") => `?studentId=${children[whose]}` } };
+  const paymentOf = async (studentId: number) =>
+    (
+      await ok<{ data: { transactionId: number } }>(
+        api.post("/admin/api/feepayment/collect-fees", { studentId, amount: 1_000, mode: "cash", paidOn: "2026-07-01", idempotencyKey: key() }),
+      )
+    ).data.transactionId;
+  const feepayment = { mine: await paymentOf(children.mine), other: await paymentOf(children.other) };
+  return {
+    rows: { feepayment },
+    // The receipt list answers only a non-empty query: each child's own receipts.
+    queries: { "GET /admin/api/receipt": (whose: "mine" | "other") => `?studentId=${children[whose]}` },
+  };
 }
