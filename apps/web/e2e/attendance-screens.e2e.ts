@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -16,7 +16,6 @@ const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:
 /** DD/MM/YYYY: how the demo school (India) types dates. */
 const typed = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 /** Today at the demo school (India). */
-const schoolToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
 
 /** The demo school's current year. */
 async function currentBatch(admin: Admin) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, chooseSchool, DEMO, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, chooseSchool, DEMO, schoolToday, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -14,7 +14,7 @@ async function classOf40() {
   const admin = await adminApi();
   const batches = await admin.get<{ rows: { id: number; active: boolean; startDate: string; endDate: string }[] }>("/admin/api/batch?limit=50");
   // Other test files add years to the same demo school: take the active year that holds today.
-  const today = new Date().toISOString().slice(0, 10);
+  const today = schoolToday();
   const holdsToday = (b: { startDate: string; endDate: string }) => b.startDate <= today && today <= b.endDate;
   const batch = batches.rows.find((b) => b.active && holdsToday(b)) ?? batches.rows.find(holdsToday)!;
   const rooms = await admin.get<{ rows: { batchId: number; courseClassId: number }[] }>("/admin/api/classRoom?limit=500");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -22,14 +22,13 @@ const rupees = (minor: number) =>
   );
 /** Paise as the amount box holds rupees: 1250.50, 1250. */
 const major = (minor: number) => (minor % 100 ? (minor / 100).toFixed(2) : String(minor / 100));
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe("the fee counter, the fee card and a reversal", () => {
   it("the demo admin finds a child at the counter by keyboard, takes cash once on a double click, and the fee card shows the new balance; a reversal with a reason cancels the receipt", async () => {
     const admin = await adminApi();
     // A child of the demo school with a due of its own (₹1,250.50), so the balance is known whatever the demo's dues are.
     const student = (await admin.get<{ rows: Student[] }>("/admin/api/student?limit=1&status=active&sort=name")).rows[0]!;
-    await admin.post("/admin/api/fees", { studentId: student.id, head: "trip", name: `Trip ${tag()}`, dueDate: today(), amount: 125_050 });
+    await admin.post("/admin/api/fees", { studentId: student.id, head: "trip", name: `Trip ${tag()}`, dueDate: schoolToday(), amount: 125_050 });
     const card = async () => (await admin.get<Card>(`/admin/api/fees/student/${student.id}`)).data;
     const before = await card();
     const owed = before.totals.balance + before.totals.finePending;

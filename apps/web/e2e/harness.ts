@@ -14,6 +14,12 @@ export const DEMO = {
 } as const;
 export type DemoPerson = keyof typeof DEMO.mobiles;
 
+/**
+ * The demo school's today (its time zone is Asia/Kolkata): after 18:30 UTC it is already
+ * tomorrow there, and every date the app shows, files and names follows the school's day.
+ */
+export const schoolToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+
 /** Where each demo person lands after signing in (by their role's area). */
 export const HOME: Record<DemoPerson, string> = {
   admin: "/admin/dashboard",

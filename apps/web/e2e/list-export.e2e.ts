@@ -1,16 +1,11 @@
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, setupBrowser, signInAs } from "./harness";
 
 // Any list goes to a spreadsheet and to paper: every row its filters match, not only the page.
 const browser = setupBrowser();
 const tag = Math.random().toString(36).slice(2, 7);
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 describe("exporting and printing a list", () => {
   it("downloads the filtered rows, all pages of them, as students-<date>.xlsx under the school's name", async () => {
@@ -25,7 +20,7 @@ describe("exporting and printing a list", () => {
     await appReady(page);
     await page.getByText(`Export ${tag} 01`).waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).click()]);
-    expect(download.suggestedFilename()).toBe(`students-${today()}.xlsx`);
+    expect(download.suggestedFilename()).toBe(`students-${schoolToday()}.xlsx`);
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, useBrowser as browserPerTest, signInAs } from "./harness";
+import { adminApi, appReady, useBrowser as browserPerTest, schoolToday, signInAs } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -40,10 +40,7 @@ describe("salaah on a phone", () => {
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    });
+    const today = schoolToday();
     const day = await admin.call<Day>("GET", `/admin/api/salaah-log/students?classroomId=${classroomId}&date=${today}`);
     const fajr = day.salaahTypes.find((t) => t.name === "Fajr")!.id;
     const meaningOf = (id: number) => day.students.find((s) => s.id === id)!.logs.find((l) => l.salaahTypeId === fajr)?.meaning;
