@@ -89,6 +89,17 @@ export const feesDashboard = defineAction({
   }),
 });
 
+/** A child and the guardian to call, as the defaulters list and the counter show them. */
+const FamilyToCall = z.object({
+  studentId: z.number(),
+  studentName: z.string(),
+  studentNameNative: z.string().nullable(),
+  admissionNo: z.string(),
+  classroomLabel: z.string().nullable(),
+  guardianName: z.string().nullable(),
+  guardianMobile: z.string().nullable(),
+});
+
 /** Students with a balance past due and grace: whom the office calls or messages. */
 export const feeDefaulters = defineAction({
   method: "GET",
@@ -109,14 +120,7 @@ export const feeDefaulters = defineAction({
   reply: z.object({
     message: z.string(),
     rows: z.array(
-      z.object({
-        studentId: z.number(),
-        studentName: z.string(),
-        studentNameNative: z.string().nullable(),
-        admissionNo: z.string(),
-        classroomLabel: z.string().nullable(),
-        guardianName: z.string().nullable(),
-        guardianMobile: z.string().nullable(),
+      FamilyToCall.extend({
         overdue: z.number(),
         oldestDueDate: DateOnly,
         daysOverdue: z.number(),
@@ -262,14 +266,7 @@ export const feeCounterSearch = defineAction({
   reply: z.object({
     message: z.string(),
     rows: z.array(
-      z.object({
-        studentId: z.number(),
-        studentName: z.string(),
-        studentNameNative: z.string().nullable(),
-        admissionNo: z.string(),
-        classroomLabel: z.string().nullable(),
-        guardianName: z.string().nullable(),
-        guardianMobile: z.string().nullable(),
+      FamilyToCall.extend({
         balance: z.number(),
         overdue: z.number(),
       }),
