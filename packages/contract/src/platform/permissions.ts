@@ -18,6 +18,12 @@ export const MODULES = {
   exams: ["publish"],
   communication: ["send"],
   reports: [],
+  tasks: [],
+  checklists: ["review"],
+  halls: [],
+  lessons: [],
+  materials: ["approve"],
+  meetings: [],
 } as const satisfies Record<string, readonly string[]>;
 export type ModuleKey = keyof typeof MODULES;
 

@@ -45,6 +45,7 @@ export const NAV_GROUPS = [
   { key: "students", label: "students:navGroup" },
   { key: "academics", label: "academics:navGroup" },
   { key: "hifz", label: "hifz:navGroup" },
+  { key: "schoolLife", label: "admin:navGroups.schoolLife" },
   { key: "exams", label: "exams:navGroup" },
   { key: "fees", label: "fees:navGroup" },
   { key: "attendance", label: "salaah:navGroup" },
