@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UploadKind } from "./admissions/common.js";
 import type { ColumnSpec, FieldSpec, FilterKind } from "./resource.js";
 import { DateOnly, Email, Instant, Mobile, Money, RowId, TimeOfDay } from "./values.js";
 
@@ -163,14 +164,23 @@ export const choice = <E extends z.ZodEnum>(values: E) =>
 export const ref = (resource: string, label = "name") =>
   base<typeof RowId, z.ZodNumber>({ input: RowId, output: z.number(), form: { kind: "select", ref: { resource, label } } });
 
-/** An image's path among this school's uploads: `/admin/api/upload/<name>`, or a public file's open path (a logo). */
-export const ImageUploadPath = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^\/admin\/(api\/upload|open\/upload\/\d{1,10})\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/, "Give the path of an image uploaded to this school");
+/** A path among this school's uploads, `/admin/api/upload/<name>` or a public file's open path (a logo), of these extensions. */
+const uploadPathOf = (extensions: string, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(300)
+    .regex(new RegExp(`^/admin/(api/upload|open/upload/\\d{1,10})/[A-Za-z0-9_-]{22}\\.(${extensions})$`), message);
 
-export type UploadKind = "image";
+export const ImageUploadPath = uploadPathOf("jpg|png|webp", "Give the path of an image uploaded to this school");
+/** A document is a photo or a PDF (a worksheet, a task's instructions). */
+export const UploadPath = uploadPathOf("jpg|png|webp|pdf", "Give the path of a file uploaded to this school");
+/** A recording (a recitation). */
+export const AudioUploadPath = uploadPathOf("mp3|m4a|aac|ogg", "Give the path of a recording uploaded to this school");
+const PATHS: Record<UploadKind, z.ZodString> = { image: ImageUploadPath, document: UploadPath, audio: AudioUploadPath };
+
+export type { UploadKind };
+
 /** The bodies' schemas of upload fields: the server checks each named file is the school's own. */
 const uploadInputs = z.registry<{ upload: UploadKind }>();
 
@@ -180,7 +190,7 @@ const uploadInputs = z.registry<{ upload: UploadKind }>();
  * is this school's and of the kind's types (400 naming the field otherwise).
  */
 export const upload = (kind: UploadKind) => {
-  const input = ImageUploadPath.clone();
+  const input = PATHS[kind].clone();
   uploadInputs.add(input, { upload: kind });
   return base<z.ZodString, z.ZodString>({ input, output: z.string(), form: { kind: "upload", upload: kind } });
 };

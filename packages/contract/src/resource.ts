@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UploadKind } from "./admissions/common.js";
 import {
   type CreateSchemaOf,
   createdAt,
@@ -35,8 +36,8 @@ export interface FieldSpec {
   native?: boolean;
   /** A date that cannot be later than today (a birth date): the picker opens years back. */
   past?: boolean;
-  /** What an `upload` field takes (an image: picked, or taken with a phone's camera). */
-  upload?: "image";
+  /** What an `upload` field takes: an image (picked, or taken with a phone's camera) or a document. */
+  upload?: UploadKind;
 }
 
 export interface ColumnSpec {

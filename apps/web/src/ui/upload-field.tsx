@@ -1,10 +1,10 @@
-import { Avatar, Button, FileButton, Group, Input, Progress, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, Button, FileButton, Group, Input, Progress, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconCamera, IconPhoto, IconTrash } from "@tabler/icons-react";
-import { IMAGE_TYPES, UPLOAD_LIMITS, type UploadModule } from "@taleem/contract";
+import { IconCamera, IconFile, IconMusic, IconPhoto, IconTrash } from "@tabler/icons-react";
+import { UPLOAD_KINDS, type UploadKind, type UploadModule } from "@taleem/contract";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isProblem, pickFile } from "../areas/open/form-files";
+import { isProblem, megabytes, pickFile } from "../areas/open/form-files";
 import { useErrorText } from "./api-error";
 import { sendUpload, shrinkPhoto } from "./upload-send";
 
@@ -21,14 +21,36 @@ export interface UploadFieldProps {
   module: (typeof UploadModule)["options"][number];
   /** The input's name, for the form's "first wrong field". */
   name?: string;
+  /** What it takes: a picture (the camera offered on a phone), a picture or a PDF, or a recording. */
+  kind?: UploadKind;
 }
 
+/** The picker's types and texts by kind. */
+const KIND_UI = {
+  image: { accept: "image/jpeg,image/png,image/webp", icon: IconPhoto, choose: "choose", replace: "replace", rule: "rule" },
+  document: {
+    accept: "image/jpeg,image/png,image/webp,application/pdf,.pdf",
+    icon: IconFile,
+    choose: "chooseFile",
+    replace: "replaceFile",
+    rule: "ruleDocument",
+  },
+  audio: {
+    accept: "audio/mpeg,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,.mp3,.m4a,.aac,.ogg,.opus",
+    icon: IconMusic,
+    choose: "chooseAudio",
+    replace: "replaceAudio",
+    rule: "ruleAudio",
+  },
+} as const;
+
 /**
- * An image field: choose a picture, or take one with a phone's camera, see it, replace or
- * remove it. The file is checked here (its first bytes and size) before it is sent, uploaded at
- * once with its progress shown, and the field holds the stored path the record saves.
+ * A file field: choose a picture (or take one with a phone's camera) and see it; choose a PDF and
+ * open it; choose a recording and listen to it before saving; replace or remove it. The file is
+ * checked here (its first bytes and size) before it is sent, uploaded at once with its progress
+ * shown, and the field holds the stored path the record saves.
  */
-export function UploadField({ label, description, error, required, disabled, value, onChange, module, name }: UploadFieldProps) {
+export function UploadField({ label, description, error, required, disabled, value, onChange, module, name, kind = "image" }: UploadFieldProps) {
   const { t } = useTranslation(["common", "forms"]);
   const errorText = useErrorText();
   const id = useId();
@@ -38,20 +60,25 @@ export function UploadField({ label, description, error, required, disabled, val
   const [problem, setProblem] = useState<string | null>(null);
   // The picked picture, shown while it is sent (the stored one needs the upload first).
   const [local, setLocal] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => () => void (local && URL.revokeObjectURL(local)), [local]);
+  const ui = KIND_UI[kind];
+  const rule = UPLOAD_KINDS[kind];
 
   async function take(file: File | null) {
     if (!file) return;
     setProblem(null);
-    const picked = await pickFile(await shrinkPhoto(file), IMAGE_TYPES, UPLOAD_LIMITS.photoBytes);
-    if (isProblem(picked)) return setProblem(t(`forms:apply.errors.${picked.key}`, picked.params));
-    setLocal(URL.createObjectURL(picked.file));
+    const chosen = await pickFile(kind === "image" ? await shrinkPhoto(file) : file, rule.types, rule.maxBytes);
+    if (isProblem(chosen)) return setProblem(t(`forms:apply.errors.${chosen.key}`, chosen.params));
+    setLocal(URL.createObjectURL(chosen.file));
+    setPicked(chosen.name);
     setProgress(0);
     try {
-      const stored = await sendUpload({ name: picked.name, data: picked.data, module }, setProgress);
+      const stored = await sendUpload({ name: chosen.name, data: chosen.data, module }, setProgress);
       onChange(stored.path);
     } catch (e) {
       setLocal(null);
+      setPicked(null);
       setProblem(errorText(e));
     } finally {
       setProgress(null);
@@ -62,21 +89,16 @@ export function UploadField({ label, description, error, required, disabled, val
   const shown = local ?? (value || null);
   const message = problem ?? error;
   const button = (capture: boolean) => (
-    <FileButton
-      onChange={(f) => void take(f)}
-      accept="image/jpeg,image/png,image/webp"
-      capture={capture ? "environment" : undefined}
-      disabled={disabled || busy}
-    >
+    <FileButton onChange={(f) => void take(f)} accept={ui.accept} capture={capture ? "environment" : undefined} disabled={disabled || busy}>
       {(props) => (
         <Button
           {...props}
           variant="default"
           size="xs"
-          leftSection={capture ? <IconCamera size={16} aria-hidden /> : <IconPhoto size={16} aria-hidden />}
+          leftSection={capture ? <IconCamera size={16} aria-hidden /> : <ui.icon size={16} aria-hidden />}
           aria-describedby={`${id}-label`}
         >
-          {capture ? t("common:upload.camera") : value ? t("common:upload.replace") : t("common:upload.choose")}
+          {capture ? t("common:upload.camera") : t(`common:upload.${value ? ui.replace : ui.choose}`)}
         </Button>
       )}
     </FileButton>
@@ -84,13 +106,15 @@ export function UploadField({ label, description, error, required, disabled, val
   return (
     <Input.Wrapper label={label} labelProps={{ id: `${id}-label` }} description={description} error={message} withAsterisk={required}>
       <Group gap="sm" mt={4} wrap="nowrap" align="center" data-upload-field={name}>
-        <Avatar src={shown} size={64} radius="md" alt={shown ? t("common:upload.preview", { label }) : ""}>
-          <IconPhoto size={24} aria-hidden />
-        </Avatar>
+        {kind === "image" && (
+          <Avatar src={shown} size={64} radius="md" alt={shown ? t("common:upload.preview", { label }) : ""}>
+            <IconPhoto size={24} aria-hidden />
+          </Avatar>
+        )}
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
             {button(false)}
-            {touch && button(true)}
+            {touch && kind === "image" && button(true)}
             {value && !busy && (
               <Button
                 variant="subtle"
@@ -100,6 +124,7 @@ export function UploadField({ label, description, error, required, disabled, val
                 disabled={disabled}
                 onClick={() => {
                   setLocal(null);
+                  setPicked(null);
                   onChange("");
                 }}
               >
@@ -107,15 +132,30 @@ export function UploadField({ label, description, error, required, disabled, val
               </Button>
             )}
           </Group>
+          {kind !== "image" && shown && !busy && <FilePreview kind={kind} src={shown} name={picked} label={label} />}
           {busy ? (
             <Progress value={Math.round(progress * 100)} size="sm" animated aria-label={t("common:upload.sending", { percent: Math.round(progress * 100) })} />
           ) : (
             <Text size="xs" c="dimmed">
-              {t("common:upload.rule", { size: `\u2066${UPLOAD_LIMITS.photoBytes / 1024 / 1024} MB\u2069` })}
+              {t(`common:upload.${ui.rule}`, { size: megabytes(rule.maxBytes) })}
             </Text>
           )}
         </Stack>
       </Group>
     </Input.Wrapper>
+  );
+}
+
+/** A chosen document to open, or a recording to hear, before the record is saved. */
+function FilePreview({ kind, src, name, label }: { kind: UploadKind; src: string; name: string | null; label: string }) {
+  const { t } = useTranslation("common");
+  if (kind === "audio") {
+    // biome-ignore lint/a11y/useMediaCaption: a recitation has no captions; the record's title says what it is.
+    return <audio controls preload="metadata" src={src} aria-label={t("upload.listen", { label })} style={{ inlineSize: "100%", maxInlineSize: 360 }} />;
+  }
+  return (
+    <Anchor href={src} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: "anywhere" }}>
+      {t("upload.open", { name: name ? `\u2068${name}\u2069` : t("upload.stored") })}
+    </Anchor>
   );
 }

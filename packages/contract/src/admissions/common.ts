@@ -6,9 +6,12 @@ export const Localised = (max = 200) =>
   z.object({ en: text(max).optional(), ta: text(max).optional(), ur: text(max).optional(), ar: text(max).optional(), ml: text(max).optional() }).strict();
 export type Localised = { en?: string; ta?: string; ur?: string; ar?: string; ml?: string };
 
-/** The file types an upload may be: checked by their first bytes on the server, never by name alone. */
+/** The document types an upload may be (a photo or a PDF): checked by their first bytes on the server, never by name alone. */
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-export type UploadType = (typeof UPLOAD_TYPES)[number];
+/** Recordings (a recitation): MP3, M4A (AAC in MP4), raw AAC and Ogg (Vorbis or Opus: a voice note). */
+export const AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/aac", "audio/ogg"] as const;
+/** Every type a stored file may have. */
+export type UploadType = (typeof UPLOAD_TYPES)[number] | (typeof AUDIO_TYPES)[number];
 export const IMAGE_TYPES: readonly UploadType[] = ["image/jpeg", "image/png", "image/webp"];
 
 const MB = 1024 * 1024;
@@ -16,9 +19,35 @@ const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {
   photoBytes: 2 * MB,
   fileBytes: 5 * MB,
+  /** A recording: a quarter of an hour of speech at 128 kbit/s. */
+  audioBytes: 15 * MB,
   maxDocuments: 5,
   submissionBytes: 10 * MB,
 } as const;
+
+/** The largest file of a type: a recording may be larger than a document. */
+export const uploadLimit = (type: UploadType) => ((AUDIO_TYPES as readonly string[]).includes(type) ? UPLOAD_LIMITS.audioBytes : UPLOAD_LIMITS.fileBytes);
+
+/** What an upload field (`field.upload(kind)`) takes: a picture; a picture or a PDF; a recording. */
+export type UploadKind = "image" | "document" | "audio";
+export const UPLOAD_KINDS: Record<UploadKind, { types: readonly UploadType[]; maxBytes: number }> = {
+  image: { types: IMAGE_TYPES, maxBytes: UPLOAD_LIMITS.photoBytes },
+  document: { types: UPLOAD_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes },
+  audio: { types: AUDIO_TYPES, maxBytes: UPLOAD_LIMITS.audioBytes },
+};
+/** A stored file's extension, by its checked type. */
+export const UPLOAD_EXTENSIONS: Record<UploadType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/ogg": "ogg",
+};
+/** A stored file's name: random, with the extension of its checked type. */
+export const STORED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf|mp3|m4a|aac|ogg)$/;
 
 /**
  * How often one address may use a public form: reads per minute, and sends per hour to one
@@ -34,10 +63,14 @@ const base64Max = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;
  * A file sent inside a JSON body: a data URL (`data:image/jpeg;base64,...`) or bare base64 with
  * the type taken from the file name. The server decodes it, checks its size and its first bytes.
  */
-export const FileUpload = z.object({
-  name: z.string().trim().min(1).max(200),
-  data: z.string().min(8).max(base64Max(UPLOAD_LIMITS.fileBytes)),
-});
+export const inlineFile = (maxBytes: number) =>
+  z.object({
+    name: z.string().trim().min(1).max(200),
+    data: z.string().min(8).max(base64Max(maxBytes)),
+  });
+export const FileUpload = inlineFile(UPLOAD_LIMITS.fileBytes);
+/** A JSON body carrying one file of `maxBytes`: the route's body limit. */
+export const inlineBodyLimit = (maxBytes: number) => base64Max(maxBytes) + 64 * 1024;
 export type FileUpload = z.infer<typeof FileUpload>;
 
 /** A stored file: `path` is where signed-in callers with the right permission fetch it. */

@@ -8,7 +8,20 @@ import { IdList, Instant, RowId } from "../values.js";
  * module adds its kind here (attendance adds `absence`, exams `result`, fees `fee_due`, ...), so a
  * person's channel choices and the school's defaults can name every kind there is.
  */
-export const NOTIFICATION_KINDS = ["announcement", "chat", "absence", "result", "fee_due", "hifz_feedback", "task", "checklist", "hall_check", "material", "meeting", "system"] as const;
+export const NOTIFICATION_KINDS = [
+  "announcement",
+  "chat",
+  "absence",
+  "result",
+  "fee_due",
+  "hifz_feedback",
+  "task",
+  "checklist",
+  "hall_check",
+  "material",
+  "meeting",
+  "system",
+] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -7,7 +7,7 @@ import { tenantTables } from "../tenancy/tenant-table.js";
  * Names are 22 random characters, so a stray match is as good as impossible, and it only keeps a
  * file that could have gone.
  */
-const NAME_IN_TEXT = "([A-Za-z0-9_-]{22}\\.(?:jpg|png|webp|pdf))";
+const NAME_IN_TEXT = "([A-Za-z0-9_-]{22}\\.(?:jpg|png|webp|pdf|mp3|m4a|aac|ogg))";
 
 /**
  * Tables that never keep a file alive: the uploads themselves, and the history (the audit log

@@ -1,4 +1,4 @@
-import { can, readPublicUpload, readUpload, UPLOAD_LIMITS, UPLOAD_TYPES, uploadFile } from "@taleem/contract";
+import { AUDIO_TYPES, can, inlineBodyLimit, readPublicUpload, readUpload, UPLOAD_LIMITS, UPLOAD_TYPES, uploadFile, uploadLimit } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { serveAction } from "../actions/serve-action.js";
@@ -9,17 +9,33 @@ import { TenantScope } from "../tenancy/tenant-scope.js";
 import { decodeUpload, UploadStore, withUploads } from "./uploads.js";
 import { type UploadRecord, uploads } from "./uploads.table.js";
 
-/** Sends a stored file so that a browser can never run it: its checked type, nosniff, a sandbox. */
+/**
+ * Sends a stored file so that a browser can never run it: its checked type, nosniff, a sandbox.
+ * A PDF is given as an attachment, so that no browser renders a document someone uploaded on the
+ * school's own site; pictures and recordings are shown in place. A recording is served in ranges
+ * (a phone's player seeks with them, and Safari plays nothing without them).
+ */
 export async function sendFile(reply: FastifyReply, store: UploadStore, row: UploadRecord, cache: string) {
   const { size, stream } = await store.open(row.tenantId, row.name);
-  return reply
+  const disposition = row.type === "application/pdf" ? "attachment" : "inline";
+  reply
     .header("content-type", row.type)
-    .header("content-length", size)
-    .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+    .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
     .header("x-content-type-options", "nosniff")
-    .header("content-security-policy", "default-src 'none'; img-src 'self'; sandbox")
+    .header("content-security-policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
     .header("cache-control", cache)
-    .send(stream);
+    .header("accept-ranges", "bytes");
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(reply.request.headers.range ?? ""));
+  if (!range || (!range[1] && !range[2])) return reply.header("content-length", size).send(stream());
+  // "bytes=-500" is the last 500 bytes; an end past the file is its last byte.
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+  if (start > end || start >= size) return reply.code(416).header("content-range", `bytes */${size}`).send();
+  return reply
+    .code(206)
+    .header("content-range", `bytes ${start}-${end}/${size}`)
+    .header("content-length", end - start + 1)
+    .send(stream({ start, end }));
 }
 
 /**
@@ -40,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       const { module } = body;
       const allowed = module === "public" ? can(p.permissions, "settings", "edit") : can(p.permissions, module, "add") || can(p.permissions, module, "edit");
       if (!allowed) throw forbidden(homeOf(p));
-      const file = decodeUpload(body, { types: UPLOAD_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes, field: "data" });
+      const file = decodeUpload(body, { types: [...UPLOAD_TYPES, ...AUDIO_TYPES], maxBytes: uploadLimit, field: "data" });
       const data = await withUploads(store, p.tenantId, p.userId, async (batch) => {
         const stored = batch.add(file, module);
         await batch.save(ctx.scope);
@@ -49,7 +65,8 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       });
       return { message: "File uploaded successfully", data };
     },
-    { bodyLimit: Math.ceil(UPLOAD_LIMITS.fileBytes / 3) * 4 + 64 * 1024 },
+    // A recording is the largest file a school uploads; only this route takes a body that large.
+    { bodyLimit: inlineBodyLimit(UPLOAD_LIMITS.audioBytes) },
   );
 
   serveAction(app, readUpload, async (ctx, { params }) => {

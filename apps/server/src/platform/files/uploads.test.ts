@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, type TestApp, testApp } from "../../../test/harness.js";
 import { signedInUser } from "../../../test/people.js";
 import { dataUrl, pdfBytes, pngBytes, tempDataDir } from "../../modules/admissions/admission.fixture.js";
+import { m4aBytes, mp3Bytes, oggBytes } from "./sample-files.js";
 import { decodeUpload, sniff } from "./uploads.js";
 
 const rule = { types: ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const, maxBytes: 1024 * 1024, field: "file" };
@@ -37,6 +38,28 @@ describe("upload checks", () => {
       /at most 1 MB/,
     );
   });
+
+  it("knows a recording by walking it to its end, and refuses one cut short, disguised or too large", () => {
+    const id3 = Buffer.concat([Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x0a", "latin1"), Buffer.alloc(10), mp3Bytes(3)]);
+    expect(sniff(mp3Bytes())).toEqual({ type: "audio/mpeg", whole: true });
+    expect(sniff(id3)).toEqual({ type: "audio/mpeg", whole: true });
+    expect(sniff(Buffer.concat([mp3Bytes(), Buffer.from("TAG"), Buffer.alloc(125)]))).toEqual({ type: "audio/mpeg", whole: true });
+    expect(sniff(mp3Bytes().subarray(0, 1000))).toEqual({ type: "audio/mpeg", whole: false });
+    expect(sniff(oggBytes())).toEqual({ type: "audio/ogg", whole: true });
+    expect(sniff(oggBytes().subarray(0, oggBytes().length - 1))?.whole).toBe(false);
+    expect(sniff(m4aBytes())).toEqual({ type: "audio/mp4", whole: true });
+    expect(sniff(m4aBytes().subarray(0, 60))?.whole).toBe(false);
+    // A film in an MP4 is not a recording.
+    expect(sniff(m4aBytes("vide"))).toBeUndefined();
+    const audio = { types: ["audio/mpeg", "audio/mp4", "audio/ogg"] as const, maxBytes: (t: string) => (t.startsWith("audio/") ? 20_000 : 100), field: "file" };
+    expect(decodeUpload({ name: "surah.mp3", data: dataUrl("audio/mpeg", mp3Bytes()) }, audio).type).toBe("audio/mpeg");
+    expect(decodeUpload({ name: "memo.m4a", data: dataUrl("audio/x-m4a", m4aBytes()) }, audio).type).toBe("audio/mp4");
+    expect(decodeUpload({ name: "voice.opus", data: oggBytes().toString("base64") }, audio).type).toBe("audio/ogg");
+    expect(() => decodeUpload({ name: "surah.mp3", data: pdfBytes().toString("base64") }, audio)).toThrow(/not a MP3, M4A, OGG/);
+    expect(() => decodeUpload({ name: "surah.ogg", data: mp3Bytes().toString("base64") }, audio)).toThrow(/does not match/);
+    expect(() => decodeUpload({ name: "cut.mp3", data: mp3Bytes().subarray(0, 1000).toString("base64") }, audio)).toThrow(/damaged/);
+    expect(() => decodeUpload({ name: "long.mp3", data: mp3Bytes(60).toString("base64") }, audio)).toThrow(/at most/);
+  });
 });
 
 describe("uploads over HTTP", () => {
@@ -70,6 +93,32 @@ describe("uploads over HTTP", () => {
     expect((await staff.api.get(path)).statusCode).toBe(404);
     expect((await staff.api.post("/admin/api/upload", { name: "p.png", data: dataUrl("image/png", pngBytes()), module: "admissions" })).statusCode).toBe(403);
     expect((await s.api.get("/admin/api/upload/..%2F..%2Fetc%2Fpasswd")).statusCode).toBe(400);
+  });
+
+  it("takes a recording larger than a document, and plays it back in ranges; a PDF is sent as an attachment", async () => {
+    const s = await adminOfNewTenant(app);
+    const mp3 = mp3Bytes(20_000);
+    expect(mp3.length).toBeGreaterThan(5 * 1024 * 1024);
+    const res = await s.api.post("/admin/api/upload", { name: "Surah Al-Mulk.mp3", data: dataUrl("audio/mpeg", mp3), module: "materials" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { path, type } = res.json().data as { path: string; type: string };
+    expect({ type, path }).toMatchObject({ type: "audio/mpeg", path: expect.stringMatching(/\.mp3$/) });
+    const whole = await s.api.get(path);
+    expect(whole.headers).toMatchObject({ "content-type": "audio/mpeg", "accept-ranges": "bytes", "content-length": String(mp3.length) });
+    expect(whole.headers["content-disposition"]).toBe("inline; filename*=UTF-8''Surah%20Al-Mulk.mp3");
+    const part = await app.inject({ method: "GET", url: path, headers: { "x-access-token": s.token, range: "bytes=100-199" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 100-199/${mp3.length}`);
+    expect(part.rawPayload.equals(mp3.subarray(100, 200))).toBe(true);
+    expect((await app.inject({ method: "GET", url: path, headers: { "x-access-token": s.token, range: `bytes=${mp3.length}-` } })).statusCode).toBe(416);
+
+    const pdf = (await s.api.post("/admin/api/upload", { name: "worksheet.pdf", data: dataUrl("application/pdf", pdfBytes()), module: "materials" })).json()
+      .data;
+    expect((await s.api.get(pdf.path)).headers["content-disposition"]).toMatch(/^attachment; filename\*=UTF-8''worksheet\.pdf$/);
+    // A document stays at its own limit: only a recording may be larger.
+    const bigPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024), Buffer.from("%%EOF")]);
+    const refused = await s.api.post("/admin/api/upload", { name: "big.pdf", data: bigPdf.toString("base64"), module: "materials" });
+    expect(refused.json()).toMatchObject({ code: "upload.too_large", params: { field: "data", maxBytes: 5 * 1024 * 1024 } });
   });
 
   it("serves a public file (a logo) to anyone, by the school's id", async () => {

@@ -2,15 +2,32 @@ import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { FileUpload, StoredFile, UploadType } from "@taleem/contract";
+import { type FileUpload, STORED_FILE_NAME, type StoredFile, UPLOAD_EXTENSIONS, type UploadType } from "@taleem/contract";
 import { inArray } from "drizzle-orm";
 import { badRequest, notFound } from "../http/errors.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
+import { sniffAudio } from "./audio-sniff.js";
 import { type UploadRecord, uploads } from "./uploads.table.js";
 
-export const EXTENSIONS: Record<UploadType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
-const BY_EXTENSION: Record<string, UploadType> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", pdf: "application/pdf" };
-const NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf)$/;
+export const EXTENSIONS = UPLOAD_EXTENSIONS;
+const BY_EXTENSION: Record<string, UploadType> = {
+  ...Object.fromEntries(Object.entries(UPLOAD_EXTENSIONS).map(([type, ext]) => [ext, type as UploadType])),
+  jpeg: "image/jpeg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+};
+/** Types as browsers and phones name them, where they differ from ours. */
+const ALIASES: Record<string, UploadType> = {
+  "image/jpg": "image/jpeg",
+  "audio/mp3": "audio/mpeg",
+  "audio/x-m4a": "audio/mp4",
+  "audio/m4a": "audio/mp4",
+  "audio/x-aac": "audio/aac",
+  "audio/aacp": "audio/aac",
+  "audio/opus": "audio/ogg",
+  "audio/vorbis": "audio/ogg",
+};
+const NAME = STORED_FILE_NAME;
 /** A stored file's name: random, with the extension of its checked type. */
 export const isUploadName = (name: string) => NAME.test(name);
 
@@ -19,7 +36,8 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /**
  * The type a file really is, from its first bytes, and whether it is whole: a PNG ends with its
- * IEND chunk, a JPEG with its end marker, a PDF with %%EOF (allowing trailing padding).
+ * IEND chunk, a JPEG with its end marker, a PDF with %%EOF (allowing trailing padding); a recording
+ * is walked to its end (audio-sniff.ts).
  */
 export function sniff(b: Buffer): { type: UploadType; whole: boolean } | undefined {
   const tail = b.subarray(Math.max(0, b.length - 1024));
@@ -29,7 +47,7 @@ export function sniff(b: Buffer): { type: UploadType; whole: boolean } | undefin
   if (startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8))
     return { type: "image/webp", whole: startsWith(b, ascii("VP8"), 12) && b.readUInt32LE(4) + 8 <= b.length };
   if (startsWith(b, ascii("%PDF-"))) return { type: "application/pdf", whole: tail.includes(Buffer.from("%%EOF")) };
-  return undefined;
+  return sniffAudio(b);
 }
 
 export interface DecodedFile {
@@ -40,7 +58,8 @@ export interface DecodedFile {
 
 export interface UploadRule {
   types: readonly UploadType[];
-  maxBytes: number;
+  /** The largest file, or the largest of each type (a recording may be larger than a photo). */
+  maxBytes: number | ((type: UploadType) => number);
   /** The body field, named in errors. */
   field: string;
 }
@@ -63,22 +82,23 @@ export function decodeUpload(input: FileUpload, rule: UploadRule): DecodedFile {
   }
   const bytes = Buffer.from(base64, "base64");
   if (!bytes.length) throw badRequest("upload.empty", `${input.name} is empty.`, { field, name: input.name });
-  if (bytes.length > rule.maxBytes) {
-    throw badRequest("upload.too_large", `${input.name} is ${megabytes(bytes.length)}; at most ${megabytes(rule.maxBytes)} is allowed.`, {
-      field,
-      name: input.name,
-      maxBytes: rule.maxBytes,
-    });
-  }
   const found = sniff(bytes);
   const byName = BY_EXTENSION[/\.([a-z0-9]+)$/i.exec(input.name)?.[1]?.toLowerCase() ?? ""];
-  const claims = [claimed === "image/jpg" ? "image/jpeg" : claimed, byName].filter((c): c is string => !!c);
+  const claims = [claimed && (ALIASES[claimed] ?? claimed), byName].filter((c): c is string => !!c);
   if (!found || !rule.types.includes(found.type) || claims.some((c) => c !== found.type)) {
     throw badRequest(
       "upload.bad_type",
       `${input.name} is not a ${describeTypes(rule.types)} file${found && claims.length ? " (its content does not match its type)" : ""}.`,
       { field, name: input.name, allowed: rule.types },
     );
+  }
+  const maxBytes = typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(found.type);
+  if (bytes.length > maxBytes) {
+    throw badRequest("upload.too_large", `${input.name} is ${megabytes(bytes.length)}; at most ${megabytes(maxBytes)} is allowed.`, {
+      field,
+      name: input.name,
+      maxBytes,
+    });
   }
   if (!found.whole) throw badRequest("upload.damaged", `${input.name} is damaged or incomplete.`, { field, name: input.name });
   return { name: input.name.replace(/[\\/\0]/g, "_").slice(0, 200), type: found.type, bytes };
@@ -187,7 +207,7 @@ export class UploadStore {
     const path = this.file(tenantId, name);
     const info = await stat(path).catch(() => undefined);
     if (!info) throw notFound("File");
-    return { size: info.size, stream: createReadStream(path) };
+    return { size: info.size, stream: (range?: { start: number; end: number }) => createReadStream(path, range) };
   }
 
   async read(tenantId: number, name: string): Promise<Buffer | undefined> {

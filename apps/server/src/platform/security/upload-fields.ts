@@ -1,8 +1,6 @@
-import { field, IMAGE_TYPES, type UploadType } from "@taleem/contract";
+import { field, UPLOAD_KINDS } from "@taleem/contract";
 import { requireUploads } from "../files/uploads.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
-
-const TYPES: Record<field.UploadKind, readonly UploadType[]> = { image: IMAGE_TYPES };
 
 /**
  * Upload fields of a body, by key (`field.upload(...)` in a resource):
@@ -13,7 +11,7 @@ export async function checkUploadFields(scope: TenantScope, fields: Record<strin
   const values = (body ?? {}) as Record<string, unknown>;
   for (const [key, kind] of Object.entries(fields)) {
     const path = values[key];
-    if (typeof path === "string" && path) await requireUploads(scope, [path], { types: [...TYPES[kind]], field: key });
+    if (typeof path === "string" && path) await requireUploads(scope, [path], { types: UPLOAD_KINDS[kind].types, field: key });
   }
 }
 

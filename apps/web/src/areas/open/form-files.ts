@@ -1,20 +1,43 @@
+import { UPLOAD_EXTENSIONS } from "@taleem/contract";
 import { readDataUrl } from "../../lib/read-file";
 import type { PickedFile } from "./public-form";
 
 /** What each accepted type is called on screen. */
-export const TYPE_NAMES: Record<string, string> = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "application/pdf": "PDF" };
+export const TYPE_NAMES: Record<string, string> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+  "application/pdf": "PDF",
+  "audio/mpeg": "MP3",
+  "audio/mp4": "M4A",
+  "audio/aac": "AAC",
+  "audio/ogg": "OGG",
+};
 
-const BY_EXTENSION: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", pdf: "application/pdf" };
-const EXTENSION: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
+const EXTENSION: Record<string, string> = UPLOAD_EXTENSIONS;
+const BY_EXTENSION: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(EXTENSION).map(([t, e]) => [e, t])),
+  jpeg: "image/jpeg",
+  opus: "audio/ogg",
+};
 
-/** The type a file's first bytes show (the server decides by them too); null when none we take. */
+const at = (b: Uint8Array, i: number, s: string) => [...s].every((c, k) => b[i + k] === c.charCodeAt(0));
+
+/**
+ * The type a file's first bytes show; null when none we take. The server decides by them too,
+ * and walks a recording to its end: this is the quick look that spares a long upload.
+ */
 async function sniff(file: File): Promise<string | null> {
   const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "image/png";
-  if (b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50)
-    return "image/webp";
-  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return "application/pdf";
+  if (at(b, 0, "RIFF") && at(b, 8, "WEBP")) return "image/webp";
+  if (at(b, 0, "%PDF")) return "application/pdf";
+  if (at(b, 0, "OggS")) return "audio/ogg";
+  if (at(b, 4, "ftyp")) return "audio/mp4";
+  // An MP3 starts with its ID3 tag or a layer III frame; raw AAC with an ADTS frame.
+  if (at(b, 0, "ID3") || (b[0] === 0xff && ((b[1] ?? 0) & 0xe6) === 0xe2)) return "audio/mpeg";
+  if (b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0) return "audio/aac";
   return null;
 }
 

@@ -83,6 +83,7 @@ export function FieldInput({ field, label, value, error, onChange, onBlur, optio
           value={String(value ?? "")}
           onChange={onChange}
           module={module}
+          kind={field.upload}
         />
       );
     case "date":
