@@ -5,7 +5,11 @@ import { registersFixture } from "../src/modules/attendance/registers-linked.fix
 import { sendNotification } from "../src/modules/communication/notifications.service.js";
 import { examsFixture } from "../src/modules/exams/exams-linked.fixture.js";
 import { feesLinkedFixture } from "../src/modules/fees/fees-linked.fixture.js";
+import { hallsLinkedFixture } from "../src/modules/halls/halls-linked.fixture.js";
 import { hifzFixture } from "../src/modules/hifz/hifz-linked.fixture.js";
+import { lessonsLinkedQueries } from "../src/modules/lessons/lessons-linked.fixture.js";
+import { meetingsFixture } from "../src/modules/meetings/meetings-linked.fixture.js";
+import { tasksLinkedFixture } from "../src/modules/tasks/tasks-linked.fixture.js";
 import { registeredActions } from "../src/platform/actions/serve-action.js";
 import { registeredResources } from "../src/platform/resources/serve-resource.js";
 import { type StudentSpot, studentSpots } from "../src/platform/security/linked-students.js";
@@ -91,7 +95,9 @@ beforeAll(async () => {
   school = await newSchool(app);
   const { api, tenant } = school;
   const everyView = Object.fromEntries(
-    ["students", "academics", "attendance", "hifz", "exams", "records", "reports", "communication", "fees"].map((m) => [m, ["view"]]),
+    ["students", "academics", "attendance", "hifz", "exams", "records", "reports", "communication", "fees", "tasks", "halls", "lessons", "meetings"].map(
+      (m) => [m, ["view"]],
+    ),
   );
   const role = await ok<{ data: { id: number } }>(
     api.post("/admin/api/role", { name: "Grandparent", area: "parent", linkedStudentsOnly: true, permissions: everyView }),
@@ -156,6 +162,13 @@ beforeAll(async () => {
   const fees = await feesLinkedFixture(api, { mine, other }, school.thisYear.id);
   Object.assign(rowOf, fees.rows);
   Object.assign(queryOf, attendance.queries, registers.queries, hifz.queries, fees.queries);
+  const tasks = await tasksLinkedFixture(api, { mine, other }, today);
+  Object.assign(rowOf, tasks.rows);
+  Object.assign(queryOf, tasks.queries);
+  const halls = await hallsLinkedFixture(api, { mine, other }, today);
+  Object.assign(rowOf, halls.rows);
+  Object.assign(queryOf, halls.queries, lessonsLinkedQueries({ mine, other }));
+  await meetingsFixture(api, { mine, other }, school.room5a.id, today);
 });
 
 /** A probe's URL in the fixture school, for one child: each `:param` is the row of the segment before it. */

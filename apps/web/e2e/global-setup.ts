@@ -43,7 +43,8 @@ function freePort(preferred: number): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, ms = 120_000) {
+// The first start seeds the whole demo school (about 40 s on a quiet machine, far longer on CI's two busy cores).
+async function waitForHealth(url: string, server: ChildProcess, ms = 240_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was healthy`);

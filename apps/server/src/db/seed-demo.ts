@@ -12,16 +12,22 @@ import { admissionsDemo } from "./demo/admissions.demo.js";
 import { announcementsDemo } from "./demo/announcements.demo.js";
 import { attendanceDemo } from "./demo/attendance.demo.js";
 import { chatDemo } from "./demo/chat.demo.js";
+import { checklistsDemo } from "./demo/checklists.demo.js";
 import { classroomsDemo } from "./demo/classrooms.demo.js";
 import { CallTimes, DemoIds, type DemoSchool, demoApi, demoRandom } from "./demo/demo-school.js";
 import { examsDemo } from "./demo/exams.demo.js";
 import { feesDemo } from "./demo/fees.demo.js";
+import { hallsDemo } from "./demo/halls.demo.js";
 import { hifzDemo } from "./demo/hifz.demo.js";
 import { leaveDemo } from "./demo/leave.demo.js";
+import { lessonsDemo } from "./demo/lessons.demo.js";
+import { materialsDemo } from "./demo/materials.demo.js";
+import { meetingsDemo } from "./demo/meetings.demo.js";
 import { creditDemoWallets, messagingDemo } from "./demo/messaging.demo.js";
 import { salaahDemo } from "./demo/salaah.demo.js";
 import { staffDemo } from "./demo/staff.demo.js";
 import { studentsDemo } from "./demo/students.demo.js";
+import { tasksDemo } from "./demo/tasks.demo.js";
 import { timetableDemo } from "./demo/timetable.demo.js";
 
 /** The demo school's people; the README lists the same. */
@@ -59,6 +65,12 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "hifz", run: hifzDemo },
   { name: "exams", run: examsDemo },
   { name: "fees", run: feesDemo },
+  { name: "checklists", run: checklistsDemo },
+  { name: "lessons", run: lessonsDemo },
+  { name: "meetings", run: meetingsDemo },
+  { name: "tasks", run: tasksDemo },
+  { name: "materials", run: materialsDemo },
+  { name: "halls", run: hallsDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */

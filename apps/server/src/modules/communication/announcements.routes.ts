@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest, conflict } from "../../platform/http/errors.js";
+import { registerPeriodicSweep } from "../../platform/jobs/periodic-sweep.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -139,18 +140,7 @@ export function registerAnnouncements(app: FastifyInstance, services: Services) 
     },
   );
 
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    publishDueAnnouncements(services).catch((err) => {
-      services.log.error({ err }, "publishing scheduled announcements failed");
-      return 0;
-    });
-  app.addHook("onReady", async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
+  registerPeriodicSweep(app, services, "publishing scheduled announcements", SWEEP_MS, () => publishDueAnnouncements(services));
 }
 
 /** A draft to one classroom of `scope`'s school. */

@@ -23,8 +23,30 @@ export interface NewTenant {
 /** What the built-in roles may do until the school changes it. */
 const DEFAULT_PERMISSIONS: Record<keyof typeof BUILTIN_ROLES, PermissionMap> = {
   admin: FULL_ACCESS,
-  staff: { academics: ["view"], students: ["view"], attendance: ["view", "add", "edit"], hifz: ["view", "add", "edit"] },
-  muawin: { students: ["view"], attendance: ["view", "add"], hifz: ["view", "add"] },
+  // A teacher sets tasks, logs lessons, shares materials (the office approves them), takes hall
+  // checks and submits their checklists; a Muawin (an assistant, often the hostel warden) the same,
+  // but neither materials nor meetings.
+  staff: {
+    academics: ["view"],
+    students: ["view"],
+    attendance: ["view", "add", "edit"],
+    hifz: ["view", "add", "edit"],
+    tasks: ["view", "add", "edit"],
+    lessons: ["view", "add"],
+    materials: ["view", "add", "edit"],
+    halls: ["view", "add", "edit"],
+    checklists: ["view", "add", "edit"],
+    meetings: ["view"],
+  },
+  muawin: {
+    students: ["view"],
+    attendance: ["view", "add"],
+    hifz: ["view", "add"],
+    tasks: ["view", "add", "edit"],
+    lessons: ["view", "add"],
+    halls: ["view", "add", "edit"],
+    checklists: ["view", "add", "edit"],
+  },
   parent: {},
 };
 

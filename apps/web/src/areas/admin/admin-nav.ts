@@ -29,14 +29,20 @@ import "../../features/academics/academics-texts";
 import "../../features/admissions/admissions-texts";
 import { ATTENDANCE_NAV } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_NAV } from "../../features/attendance/salaah/salaah-nav";
+import { CHECKLISTS_NAV } from "../../features/checklists/checklists-screens";
 import { ANNOUNCEMENT_NAV } from "../../features/communication/announcements-nav";
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { MESSAGING_NAV } from "../../features/communication/messaging/messaging-nav";
 import { EXAMS_NAV } from "../../features/exams/exams-screens";
 import { FEES_NAV } from "../../features/fees/fees-screens";
+import { HALLS_NAV } from "../../features/halls/halls-screens";
 import { HIFZ_NAV } from "../../features/hifz/hifz-screens";
 import { QURAN_NAV } from "../../features/hifz/quran-nav";
+import { LESSONS_NAV } from "../../features/lessons/lessons-screens";
+import { MATERIALS_NAV } from "../../features/materials/materials-screens";
+import { MEETINGS_NAV } from "../../features/meetings/meetings-screens";
 import { PLAN_NAV } from "../../features/settings/plan/plan-screens";
+import { TASKS_NAV } from "../../features/tasks/tasks-screens";
 
 /** Groups as a school looks for things; a later module adds its group here, in the order shown. */
 export const NAV_GROUPS = [
@@ -92,8 +98,12 @@ export const ADMIN_NAV: NavItem[] = [
   { group: "academics", path: "periods", label: "timetable:nav.periods", icon: IconClipboardCheck, permission: ["academics", "view"] },
   ...QURAN_NAV,
   ...HIFZ_NAV,
+  ...CHECKLISTS_NAV,
   ...EXAMS_NAV,
   ...FEES_NAV,
+  ...HALLS_NAV,
+  ...LESSONS_NAV,
+  ...MEETINGS_NAV,
   { group: "admissions", path: "admissions", label: "admissions:nav.admissions", icon: IconFileDescription, permission: ["admissions", "view"] },
   { group: "admissions", path: "admission-form", label: "forms:nav.admissionForm", icon: IconForms, permission: ["settings", "view"] },
   { group: "admissions", path: "custom-fields", label: "forms:nav.customFields", icon: IconListDetails, permission: ["settings", "view"] },
@@ -101,6 +111,8 @@ export const ADMIN_NAV: NavItem[] = [
   { group: "admissions", path: "custom-records", label: "forms:nav.records", icon: IconDatabase, permission: ["records", "view"] },
   ...ATTENDANCE_NAV,
   ...SALAAH_LEAVE_NAV,
+  ...TASKS_NAV,
+  ...MATERIALS_NAV,
   { group: "school", path: "settings", label: "admin:nav.settings", icon: IconSettings, permission: ["settings", "view"] },
   ...PLAN_NAV,
 ];

@@ -2,11 +2,17 @@ import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_SCREENS } from "../../features/attendance/salaah/salaah-screens";
+import { CHECKLISTS_SCREENS } from "../../features/checklists/checklists-screens";
 import { MESSAGING_SCREENS } from "../../features/communication/messaging/messaging-screens";
 import { EXAMS_SCREENS } from "../../features/exams/exams-screens";
 import { FEES_SCREENS } from "../../features/fees/fees-screens";
+import { HALLS_SCREENS } from "../../features/halls/halls-screens";
 import { HIFZ_SCREENS } from "../../features/hifz/hifz-screens";
+import { LESSONS_SCREENS } from "../../features/lessons/lessons-screens";
+import { MATERIALS_SCREENS } from "../../features/materials/materials-screens";
+import { MEETINGS_SCREENS } from "../../features/meetings/meetings-screens";
 import { PLAN_SCREENS } from "../../features/settings/plan/plan-screens";
+import { TASKS_SCREENS } from "../../features/tasks/tasks-screens";
 import { AdminLayout } from "./admin-layout";
 import { PermissionGate } from "./permission-gate";
 
@@ -71,8 +77,14 @@ export const adminScreens: RouteObject[] = [
   ...SALAAH_LEAVE_SCREENS.map(([path, load]) => screen(path, load, "attendance")),
   ...HIFZ_SCREENS.map(([path, load]) => screen(path, load, "hifz")),
   ...EXAMS_SCREENS.map(([path, load]) => screen(path, load, "exams")),
+  ...CHECKLISTS_SCREENS.map(([path, load]) => screen(path, load, "checklists")),
   ...FEES_SCREENS.map(([path, load]) => screen(path, load, "fees")),
+  ...HALLS_SCREENS.map(([path, load]) => screen(path, load, "halls")),
+  ...LESSONS_SCREENS.map(([path, load]) => screen(path, load, "lessons")),
+  ...MEETINGS_SCREENS.map(([path, load]) => screen(path, load, "meetings")),
   ...PLAN_SCREENS.map(([path, load]) => screen(path, load, "settings")),
+  ...TASKS_SCREENS.map(([path, load]) => screen(path, load, "tasks")),
+  ...MATERIALS_SCREENS.map(([path, load]) => screen(path, load, "materials")),
 ];
 
 /** The /admin area: the layout and its screens (the shell's guard is around them). */

@@ -1,18 +1,25 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import {
+  IconBooks,
   IconCalendarCheck,
   IconCalendarOff,
   IconChalkboard,
+  IconChecklist,
   IconChevronRight,
   IconLanguage,
+  IconListCheck,
+  IconListNumbers,
   IconMoodKid,
   IconMoon,
   IconNotebook,
+  IconPencilCheck,
   type IconProps,
   IconReceipt2,
   IconReportAnalytics,
   IconSwitchHorizontal,
+  IconUserCheck,
   IconUserCircle,
+  IconUsersGroup,
 } from "@tabler/icons-react";
 import { can, linkedChildren } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -97,6 +104,7 @@ export function ParentHomePage() {
             ]
           : []),
         ...(can(p, "hifz", "add") ? [{ key: "hifz", icon: IconNotebook, to: "/parent/halqa" }] : []),
+        ...(can(p, "tasks", "add") ? [{ key: "setTask", icon: IconListCheck, to: "/parent/tasks" }] : []),
       ]
     : [
         { key: "follow", icon: IconMoodKid },
@@ -104,9 +112,16 @@ export function ParentHomePage() {
         { key: "salaahWeek", icon: IconMoon, to: "/parent/salaah-week" },
         { key: "hifzView", icon: IconNotebook, to: "/parent/hifz" },
         { key: "results", icon: IconReportAnalytics, to: "/parent/results" },
+        { key: "tasks", icon: IconListCheck, to: "/parent/tasks" },
+        { key: "materials", icon: IconBooks, to: "/parent/materials" },
         { key: "fees", icon: IconReceipt2, to: "/parent/fees" },
         { key: "leave", icon: IconCalendarOff, to: "/parent/leave" },
+        { key: "lessons", icon: IconListNumbers, to: "/parent/lessons" },
+        { key: "meetings", icon: IconUsersGroup, to: "/parent/meetings" },
       ];
+  if (teaches && can(p, "lessons", "add")) caps.push({ key: "lessonLog", icon: IconPencilCheck, to: "/parent/lesson-log" });
+  if (can(p, "halls", "add")) caps.push({ key: "hallCheck", icon: IconUserCheck, to: "/parent/hall-check" });
+  if (can(p, "checklists", "add")) caps.push({ key: "checklists", icon: IconChecklist, to: "/parent/checklists" });
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });
   if (user.profiles.length > 1) caps.push({ key: "switch", icon: IconSwitchHorizontal, to: "/parent/profile" });
 

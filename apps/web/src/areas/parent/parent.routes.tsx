@@ -1,9 +1,15 @@
 import { Navigate, type RouteObject } from "react-router";
 import { ATTENDANCE_PARENT_SCREENS } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_PARENT_SCREENS } from "../../features/attendance/salaah/salaah-screens";
+import { CHECKLISTS_PARENT_SCREENS } from "../../features/checklists/checklists-screens";
 import { EXAMS_PARENT_SCREENS } from "../../features/exams/exams-screens";
 import { FEES_PARENT_SCREENS } from "../../features/fees/parent/fees-parent-screens";
+import { HALLS_PARENT_SCREENS } from "../../features/halls/halls-screens";
 import { HIFZ_PARENT_SCREENS } from "../../features/hifz/hifz-screens";
+import { LESSONS_PARENT_SCREENS } from "../../features/lessons/lessons-screens";
+import { MATERIALS_PARENT_SCREENS } from "../../features/materials/materials-screens";
+import { MEETINGS_PARENT_SCREENS } from "../../features/meetings/meetings-screens";
+import { TASKS_PARENT_SCREENS } from "../../features/tasks/tasks-screens";
 import { ParentLayout } from "./parent-layout";
 
 const lazyScreen = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
@@ -23,6 +29,12 @@ export const parentRoutes: RouteObject[] = [
       ...HIFZ_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...EXAMS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       ...FEES_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...HALLS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...LESSONS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...MEETINGS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...CHECKLISTS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...TASKS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
+      ...MATERIALS_PARENT_SCREENS.map(([path, load]) => ({ path, lazy: lazyScreen(load) })),
       { path: "profile", lazy: lazyScreen(() => import("../../features/account/profile-page").then((m) => m.ProfilePage)) },
     ],
   },

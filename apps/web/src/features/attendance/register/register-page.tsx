@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Menu, Select, Stack, Text, Title } from "@mantine/core";
-import { IconChecks, IconCloudUpload, IconDeviceFloppy, IconWifiOff } from "@tabler/icons-react";
+import { Alert, Badge, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { IconCloudUpload, IconWifiOff } from "@tabler/icons-react";
 import { ATTENDANCE_MEANINGS, type AttendanceMeaning, type MarkConflict } from "@taleem/contract";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,10 +14,14 @@ import { useCan } from "../../../ui/use-can";
 import { useClassrooms } from "../../academics/use-classrooms";
 import { PeriodChooser, useHourRegister } from "./period-chooser";
 import { RegisterLine } from "./register-line";
-import { MEANING_COLOR, nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
+import { nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
+import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "./register-parts";
 import { newBatchId, queueSave } from "./register-store";
 import { useKeptClassrooms, useRegister } from "./use-register";
 import { reportOutcomes, type SyncOutcome, useRegisterSync } from "./use-register-sync";
+
+/** Before saving, the class register also names on leave, even at nought. */
+const CONFIRM_ALWAYS: AttendanceMeaning[] = ["present", "absent", "on_leave"];
 
 /**
  * The register, made for a phone and for a room without signal: the class as a list, one tap per
@@ -69,6 +73,7 @@ export function RegisterPage() {
   const editable = !!reply?.editable && can("attendance", "add");
   const onTap = useCallback((id: number) => setMarks((m) => ({ ...m, [id]: nextCode(cycle, m[id]) ?? m[id]! })), [cycle]);
   const present = codes.find((c) => c.meaning === "present");
+  const allPresent = () => present && reply && setMarks(Object.fromEntries(reply.lines.map((l) => [l.studentId, present.id])));
 
   const confirm = async () => {
     if (!reply) return;
@@ -164,47 +169,18 @@ export function RegisterPage() {
           ))}
         </Alert>
       )}
-      {reply && reply.lines.length > 0 && (
-        <Group gap={6} aria-live="polite" data-testid="register-counts">
-          {ATTENDANCE_MEANINGS.filter((m) => totals[m] || m === "present" || m === "absent").map((m) => (
-            <Badge key={m} variant="light" color={MEANING_COLOR[m]}>
-              {t(`meanings.${m}`)}: {totals[m]}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      {reply && reply.lines.length > 0 && <RegisterCounts meanings={ATTENDANCE_MEANINGS} totals={totals} testId="register-counts" />}
       {body}
       {reply && reply.lines.length > 0 && editable && (
-        <Group grow style={{ position: "sticky", bottom: 8 }}>
-          <Button
-            variant="default"
-            leftSection={<IconChecks size={18} />}
-            onClick={() => present && setMarks(Object.fromEntries(reply.lines.map((l) => [l.studentId, present.id])))}
-          >
-            {t("register.allPresent")}
-          </Button>
-          <Button leftSection={<IconDeviceFloppy size={18} />} loading={sync.sending} onClick={() => setConfirming(true)}>
-            {t("register.save")}
-          </Button>
-        </Group>
+        <RegisterBar
+          allLabel={t("register.allPresent")}
+          saveLabel={t("register.save")}
+          saving={sync.sending}
+          onAll={allPresent}
+          onSave={() => setConfirming(true)}
+        />
       )}
-      <Menu opened={choosing !== null} onChange={(o) => !o && setChoosing(null)} position="bottom" withinPortal>
-        <Menu.Target>
-          <span style={{ position: "fixed", insetInlineStart: "50%", top: "40%" }} />
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{reply?.lines.find((l) => l.studentId === choosing)?.name}</Menu.Label>
-          {codes.map((c) => (
-            <Menu.Item
-              key={c.id}
-              onClick={() => choosing !== null && setMarks((m) => ({ ...m, [choosing]: c.id }))}
-              leftSection={<Badge color={MEANING_COLOR[c.meaning]}>{c.code}</Badge>}
-            >
-              {c.name}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <CodeMenu codes={codes} lines={reply?.lines} choosing={choosing} setMarks={setMarks} onClose={() => setChoosing(null)} />
       <ConfirmDialog
         opened={confirming}
         title={t("register.confirmTitle", { label: reply?.classroom.label ?? "" })}
@@ -212,17 +188,7 @@ export function RegisterPage() {
         onConfirm={() => void confirm()}
         onClose={() => setConfirming(false)}
       >
-        <Stack gap={4} data-testid="confirm-totals">
-          {ATTENDANCE_MEANINGS.filter((m) => totals[m] > 0 || m === "present" || m === "absent" || m === "on_leave").map((m: AttendanceMeaning) => (
-            <Group key={m} justify="space-between">
-              <Text>{t(`meanings.${m}`)}</Text>
-              <Text fw={700}>{totals[m]}</Text>
-            </Group>
-          ))}
-          <Text size="sm" c="dimmed">
-            {t("register.alertsNote")}
-          </Text>
-        </Stack>
+        <ConfirmTotals meanings={ATTENDANCE_MEANINGS} totals={totals} always={CONFIRM_ALWAYS} note={t("register.alertsNote")} testId="confirm-totals" />
       </ConfirmDialog>
     </Stack>
   );

@@ -1,0 +1,4 @@
+export * from "./checklist.js";
+export * from "./checklist-log.js";
+export * from "./checklist-reports.js";
+export * from "./periods.js";

@@ -1,0 +1,2 @@
+export * from "./hall-checks.js";
+export * from "./halls.js";

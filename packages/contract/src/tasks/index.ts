@@ -1,0 +1,2 @@
+export * from "./task-calls.js";
+export * from "./tasks.js";
