@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, DEMO, setupBrowser, signInAs } from "./harness";
+import { adminApi, baseUrl, DEMO, schoolToday, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
@@ -18,6 +18,22 @@ async function parentChildren(): Promise<{ id: number; name: string; className: 
   return ((await res.json()) as { rows: { id: number; name: string; className: string | null }[] }).rows;
 }
 
+/**
+ * The teacher's page offers the active year's classes, and the academics browser test makes a
+ * year of 2031 the demo school's active one: the year of the child's class (the one running
+ * today) is made active again first.
+ */
+async function activateChildsYear(className: string) {
+  const admin = await adminApi();
+  const rooms = await admin.get<{ rows: { label: string; batchId: number }[] }>("/admin/api/classRoom?limit=200");
+  const years = await admin.get<{ rows: { id: number; startDate: string; endDate: string }[] }>("/admin/api/batch?limit=100");
+  const today = schoolToday();
+  const ids = new Set(rooms.rows.filter((r) => r.label === className).map((r) => r.batchId));
+  const year = years.rows.find((y) => ids.has(y.id) && y.startDate <= today && today <= y.endDate);
+  expect(year, `a year running today holds ${className}`).toBeTruthy();
+  await admin.call("PUT", "/admin/api/batch/make-active-batch", { id: year!.id });
+}
+
 /** Neither the page nor a part of it is wider than a 360 px phone. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -26,6 +42,7 @@ describe("tasks on a phone", () => {
     const [child] = (await parentChildren()).filter((c) => c.className);
     expect(child, "the demo parent has a child in a class").toBeTruthy();
     const title = `Copy the surah neatly ${tag()}`;
+    await activateChildsYear(child!.className!);
 
     // The teacher: the class, the type, the title (due tomorrow by default), and send.
     const teacher = await browser.page(PHONE);
