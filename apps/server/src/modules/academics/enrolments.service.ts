@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -127,6 +128,17 @@ export function activeStudentIds(scope: TenantScope, by: { classroomId?: number;
         by.courseId !== undefined ? eq(enrolments.courseId, by.courseId) : undefined,
       ),
     );
+}
+
+/**
+ * The classrooms (or courses) some students are actively enrolled in, as a subquery for another
+ * module's condition: `who` narrows the student column to them.
+ */
+export function activelyEnrolledIn(scope: TenantScope, place: "classroomId" | "courseId", who: (studentId: AnyPgColumn) => SQL | undefined) {
+  return scope.db
+    .select({ id: enrolments[place] })
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.status, "active"), who(enrolments.studentId)));
 }
 
 /**

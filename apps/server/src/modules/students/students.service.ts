@@ -1,5 +1,5 @@
 import type { GuardianSummary, StudentBrief } from "@taleem/contract";
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -279,6 +279,17 @@ export async function birthdaysOn(scope: TenantScope, today: string) {
     .limit(100);
   return rows.map((s) => ({ ...presentBrief(s), dateOfBirth: s.dateOfBirth!, turns: year - Number(s.dateOfBirth!.slice(0, 4)) }));
 }
+
+/** The groups some students belong to, as a subquery for another module's condition: `who` narrows the student column to them. */
+export function groupsOfStudents(scope: TenantScope, who: (studentId: AnyPgColumn) => SQL | undefined) {
+  return scope.db
+    .select({ id: studentGroupMembers.groupId })
+    .from(studentGroupMembers)
+    .where(scope.where(studentGroupMembers, who(studentGroupMembers.studentId)));
+}
+
+/** Group names by id, for a reply naming a row's group. */
+export const groupNames = (scope: TenantScope, ids: number[]) => scope.namesById(studentGroups, ids);
 
 /** The students of these groups (another school's group is a 404), each once. */
 export async function groupMemberIds(scope: TenantScope, groupIds: number[]): Promise<number[]> {

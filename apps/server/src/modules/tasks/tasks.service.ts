@@ -5,10 +5,8 @@ import { standardRows } from "../../platform/resources/standard-rows.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { courseNames } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
-import { activeStudentIds } from "../academics/enrolments.service.js";
-import { enrolments } from "../academics/enrolments.table.js";
-import { groupMemberIds, studentsByIds } from "../students/students.service.js";
-import { studentGroupMembers, studentGroups } from "../students/students.table.js";
+import { activelyEnrolledIn, activeStudentIds } from "../academics/enrolments.service.js";
+import { groupMemberIds, groupNames, groupsOfStudents, studentsByIds } from "../students/students.service.js";
 import { type TaskRecord, taskLogs, taskStudents, tasks, taskTypes } from "./tasks.table.js";
 
 /** The task types every school starts with. */
@@ -44,11 +42,6 @@ export async function taskStudentIds(scope: TenantScope, task: TaskRecord): Prom
  * condition with subqueries, so a list's row scope can use it too.
  */
 export function tasksReaching(scope: TenantScope, who: (studentId: AnyPgColumn) => SQL | undefined): SQL {
-  const enrolled = (column: AnyPgColumn) =>
-    scope.db
-      .select({ id: column })
-      .from(enrolments)
-      .where(scope.where(enrolments, eq(enrolments.status, "active"), who(enrolments.studentId)));
   return or(
     inArray(
       tasks.id,
@@ -57,15 +50,9 @@ export function tasksReaching(scope: TenantScope, who: (studentId: AnyPgColumn) 
         .from(taskStudents)
         .where(scope.where(taskStudents, who(taskStudents.studentId))),
     ),
-    inArray(
-      tasks.groupId,
-      scope.db
-        .select({ id: studentGroupMembers.groupId })
-        .from(studentGroupMembers)
-        .where(scope.where(studentGroupMembers, who(studentGroupMembers.studentId))),
-    ),
-    inArray(tasks.classroomId, enrolled(enrolments.classroomId)),
-    inArray(tasks.courseId, enrolled(enrolments.courseId)),
+    inArray(tasks.groupId, groupsOfStudents(scope, who)),
+    inArray(tasks.classroomId, activelyEnrolledIn(scope, "classroomId", who)),
+    inArray(tasks.courseId, activelyEnrolledIn(scope, "courseId", who)),
   ) as SQL;
 }
 
@@ -250,8 +237,8 @@ export async function describeTasks(scope: TenantScope, rows: TaskRecord[], visi
       scope,
       ids((t) => t.classroomId),
     ),
-    scope.namesById(
-      studentGroups,
+    groupNames(
+      scope,
       ids((t) => t.groupId),
     ),
     courseNames(
