@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not tests. Runs every apps/server/bench/*.bench.ts in turn, then, when the
 // web app is built, prints the gzipped size of the JavaScript its first page loads, then Lighthouse's
-// performance and accessibility scores for the sign-in page and the public admission form.
+// performance and accessibility scores for the sign-in page, the public admission form and the parent home.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

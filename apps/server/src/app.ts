@@ -24,6 +24,7 @@ import { registerHallsModule } from "./modules/halls/halls.routes.js";
 import { registerHealthModule } from "./modules/health/health.routes.js";
 import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
 import { registerQuranModule } from "./modules/hifz/quran.routes.js";
+import { registerHomeModule } from "./modules/home/home.routes.js";
 import { registerLessonsModule } from "./modules/lessons/lessons.routes.js";
 import { registerMaterialsModule } from "./modules/materials/materials.routes.js";
 import { registerMeetingsModule } from "./modules/meetings/meetings.routes.js";
@@ -34,6 +35,7 @@ import { registerFormCustomisationModule } from "./modules/settings/form-customi
 import { registerSettingsModule } from "./modules/settings/settings.routes.js";
 import { registerStudentsModule } from "./modules/students/students.routes.js";
 import { registerTasksModule } from "./modules/tasks/tasks.routes.js";
+import { registerTeachingModule } from "./modules/teaching/teaching.routes.js";
 import { registerUsersModule } from "./modules/users/users.routes.js";
 import { ActivityRecorder } from "./platform/audit/activity-recorder.js";
 import { installAuth } from "./platform/auth/auth.plugin.js";
@@ -187,6 +189,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerTasksModule(app, services);
   registerMaterialsModule(app, services);
   registerHallsModule(app, services);
+  registerHomeModule(app);
+  registerTeachingModule(app);
 
   await serveWebApp(app, config);
 

@@ -1,3 +1,4 @@
+import type { HomeData } from "@taleem/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildRoster } from "../src/db/demo/demo-roster.js";
 import { demoRandom } from "../src/db/demo/demo-school.js";
@@ -132,10 +133,25 @@ describe("the demo school", () => {
     const hafiz = dashboards
       .filter((d) => d.statusCode === 200)
       .map((d) => d.json() as { totalLogs: number; heatMapData: unknown[]; pace: { ayahs: number }[] });
-    expect(hafiz).toHaveLength(1);
-    expect(hafiz[0]!.totalLogs).toBeGreaterThan(100);
-    expect(hafiz[0]!.heatMapData.length).toBeGreaterThan(0);
-    expect(hafiz[0]!.pace.some((w) => w.ayahs > 0)).toBe(true);
+    // Both children are hafiz: the hifz class's pupil with three months of logs, the other a weekend pupil (the home slice).
+    expect(hafiz).toHaveLength(2);
+    const hifzClass = hafiz.find((h) => h.totalLogs > 100)!;
+    expect(hifzClass.heatMapData.length).toBeGreaterThan(0);
+    expect(hifzClass.pace.some((w) => w.ayahs > 0)).toBe(true);
+  });
+
+  it("shows the demo parent's home for each child today: attendance taken, a task due, a hifz lesson and a published result", async () => {
+    const parent = await as(DEMO.parent.mobile);
+    const children = await json<Rows<{ id: number }>>(parent.get("/user/api/home/children"));
+    for (const child of children.rows) {
+      const { data } = await json<{ data: HomeData }>(parent.get(`/user/api/home?student=${child.id}`));
+      // The demo school works Monday to Saturday: on a Sunday no register is taken.
+      const sunday = new Date(`${data.today.date}T00:00:00Z`).getUTCDay() === 0;
+      expect(data.today.attendance.state === "not_taken").toBe(sunday);
+      expect(data.todaysPendingTasks.length).toBeGreaterThan(0);
+      expect(data.today.hifz?.recitationTypeName).toBeTruthy();
+      expect(data.today.latestResult?.percent).toBeGreaterThan(0);
+    }
   });
 
   it("has applications from the public form waiting for review, and one approved and one rejected", async () => {

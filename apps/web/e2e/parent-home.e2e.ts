@@ -1,9 +1,44 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const SHOTS = "/tmp/shots";
+
+interface Kid {
+  id: number;
+  name: string;
+}
+interface Home {
+  today: {
+    attendance: { state: string; meaning: string | null };
+    hifz: { recitationTypeName: string; range: string } | null;
+    latestResult: { name: string } | null;
+  };
+  todaysPendingTasks: { title: string }[];
+  asOf: string;
+}
+
+/** The parent's children and each one's home, through the parent's own session (what the page is given). */
+async function childrenOf(page: Page): Promise<Kid[]> {
+  return (await (await page.request.get("/user/api/home/children")).json()).rows;
+}
+async function homeOf(page: Page, id: number): Promise<Home> {
+  return (await (await page.request.get(`/user/api/home?student=${id}`)).json()).data;
+}
+
+/** The Urdu word the today card uses for a mark (public/locales/ur/parent.json homeCards.attendance). */
+const URDU_MARK: Record<string, string> = {
+  present: "حاضر",
+  late: "دیر سے آیا",
+  absent: "غیر حاضر",
+  excused: "عذر کے ساتھ غیر حاضر",
+  on_leave: "چھٹی پر",
+  half_day: "آدھا دن",
+};
 
 describe("parent area", () => {
   it("a parent lands on /parent/home and sees their name, school and their two children", async () => {
@@ -27,13 +62,14 @@ describe("parent area", () => {
     await page.getByRole("heading", { name: "My profile" }).waitFor();
   });
 
-  it("staff see My classes, empty until the school assigns classes", async () => {
+  it("staff see what waits for them on the home instead of a child's day", async () => {
     const page = await browser.page(PHONE);
     await signInAs(page, "staff");
+    // The teacher's section (features/teaching, H2's my-classes.e2e.ts covers My classes itself).
+    await page.getByTestId("teacher-today").getByRole("heading", { name: "Waiting for you" }).waitFor();
+    expect(await page.getByTestId("child-chooser").count()).toBe(0);
+    expect(await page.getByTestId("child-home").count()).toBe(0);
     await page.getByText("See your classes").waitFor();
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "My classes" }).click();
-    await page.waitForURL((u) => u.pathname === "/parent/classes");
-    await page.getByText("Your classes appear here once the school assigns them to you.").waitFor();
     // Signing out ends the session on the server too: the session check then says signed out.
     await page.getByRole("button", { name: /Account menu/ }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -89,5 +125,102 @@ describe("parent area", () => {
       .getByRole("button", { name: /Account menu/ })
       .getByText(target)
       .waitFor();
+  });
+
+  it("on a 360 px phone in Urdu, the parent chooses each child in turn and sees today's attendance, a task, the latest hifz lesson and a published result", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const page = await browser.page(PHONE);
+    await signInAs(page, "parent");
+    await appReady(page);
+    const kids = await childrenOf(page);
+    expect(kids.length).toBeGreaterThanOrEqual(2);
+    await page.getByTestId("language-switcher").first().selectOption("ur");
+    try {
+      await page.getByRole("heading", { name: "آپ کا بچہ" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+      const missing: string[] = [];
+      for (const kid of kids) {
+        await page.getByRole("radio", { name: new RegExp(kid.name) }).click();
+        const home = page.locator(`[data-testid=child-home][data-student="${kid.id}"]`);
+        await home.waitFor();
+        expect(new URL(page.url()).searchParams.get("student")).toBe(String(kid.id));
+        const data = await homeOf(page, kid.id);
+        // Today's attendance, in Urdu words, opening the attendance screen.
+        const attendance = home.getByTestId("home-attendance");
+        expect(await attendance.getAttribute("href")).toBe(`/parent/attendance?student=${kid.id}`);
+        const state = data.today.attendance.state;
+        if (state === "not_taken") missing.push(`${kid.name}: attendance not taken today`);
+        else {
+          const { meaning } = data.today.attendance;
+          const precise = (state === "absent" && (meaning === "excused" || meaning === "on_leave")) || (state === "present" && meaning === "half_day");
+          const word = URDU_MARK[precise ? meaning! : state]!;
+          await attendance.getByText(word, { exact: true }).waitFor();
+        }
+        // A task due today, opening the tasks screen.
+        const task = data.todaysPendingTasks[0];
+        if (!task) missing.push(`${kid.name}: no task due today`);
+        else {
+          const row = home.getByTestId("home-task").first();
+          await row.getByText(task.title).waitFor();
+          expect(await row.getAttribute("href")).toBe(`/parent/tasks?student=${kid.id}`);
+        }
+        // The latest hifz lesson with its range (left to right inside the Urdu page).
+        if (!data.today.hifz) missing.push(`${kid.name}: no hifz lesson`);
+        else {
+          const hifz = home.getByTestId("home-hifz");
+          await hifz.getByText(data.today.hifz.range, { exact: true }).waitFor();
+          expect(await hifz.getByText(data.today.hifz.range, { exact: true }).getAttribute("dir")).toBe("ltr");
+          expect(await hifz.getAttribute("href")).toBe(`/parent/hifz?student=${kid.id}`);
+        }
+        // A published result, opening the results screen.
+        if (!data.today.latestResult) missing.push(`${kid.name}: no published result`);
+        else {
+          const result = home.getByTestId("home-result");
+          await result.getByText(data.today.latestResult.name).waitFor();
+          expect(await result.getAttribute("href")).toBe(`/parent/results?student=${kid.id}`);
+        }
+        // The week against the class, and nothing wider than the phone.
+        await home.getByTestId("home-week").waitFor();
+        await page.evaluate(() => document.fonts.ready);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SHOTS}/parent-home-ur-360-${kid.id}.png`, fullPage: true });
+      }
+      expect(missing, "the demo gives each child today's attendance, a task, a hifz lesson and a published result").toEqual([]);
+      // The chevrons point the reading way (mirrored); the figures are not.
+      const chevron = page.getByTestId("home-attendance").locator("svg").last();
+      expect(await chevron.evaluate((e) => getComputedStyle(e).transform)).toBe("matrix(-1, 0, 0, 1, 0, 0)");
+      expect(await seriousViolations(page)).toBe("");
+      // A card opens its screen with the same child.
+      await page.getByTestId("home-hifz").click();
+      await page.waitForURL((u) => u.pathname === "/parent/hifz");
+    } finally {
+      // Put it back, so other tests meet the parent in English.
+      await page.getByTestId("language-switcher").first().selectOption("en");
+    }
+  });
+
+  it("with no answer from the server, the home shows the day this phone kept, and its time", async () => {
+    const page = await browser.page(PHONE);
+    await signInAs(page, "parent");
+    await appReady(page);
+    const [kid] = await childrenOf(page);
+    await page.getByRole("radio", { name: new RegExp(kid!.name) }).click();
+    const home = page.locator(`[data-testid=child-home][data-student="${kid!.id}"]`);
+    await home.getByTestId("home-attendance").waitFor();
+    expect(await page.getByTestId("home-stale").count()).toBe(0);
+    // The network drops for the home's call: the kept reply stands in, saying how old it is.
+    await page.route("**/user/api/home?*", (route) => route.abort("internetdisconnected"));
+    await page.reload();
+    await appReady(page);
+    await home.getByTestId("home-attendance").waitFor();
+    await page
+      .getByTestId("home-stale")
+      .getByText(/Last updated/)
+      .waitFor();
+    await page.getByTestId("home-stale").getByText("No connection: showing what this phone kept").waitFor();
+    // Back online, "Try again" brings the fresh day and the note goes.
+    await page.unroute("**/user/api/home?*");
+    await page.getByTestId("home-stale").getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("home-stale").waitFor({ state: "detached" });
   });
 });

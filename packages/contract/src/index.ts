@@ -23,6 +23,7 @@ export type { AnyField, Field, FieldMap, FieldMode } from "./fields.js";
 export * as field from "./fields.js";
 export * from "./halls/index.js";
 export * from "./hifz/index.js";
+export * from "./home/index.js";
 export * from "./lessons/index.js";
 export * from "./materials/index.js";
 export * from "./meetings/index.js";

@@ -19,6 +19,7 @@ import { examsDemo } from "./demo/exams.demo.js";
 import { feesDemo } from "./demo/fees.demo.js";
 import { hallsDemo } from "./demo/halls.demo.js";
 import { hifzDemo } from "./demo/hifz.demo.js";
+import { homeDemo } from "./demo/home.demo.js";
 import { leaveDemo } from "./demo/leave.demo.js";
 import { lessonsDemo } from "./demo/lessons.demo.js";
 import { materialsDemo } from "./demo/materials.demo.js";
@@ -71,6 +72,7 @@ const SLICES: readonly { name: string; run: (demo: DemoSchool) => Promise<void> 
   { name: "tasks", run: tasksDemo },
   { name: "materials", run: materialsDemo },
   { name: "halls", run: hallsDemo },
+  { name: "home", run: homeDemo },
 ];
 
 /** Every machine makes the same school: each slice draws from its own generator, seeded from this and its name. */

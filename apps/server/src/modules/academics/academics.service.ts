@@ -82,3 +82,12 @@ export async function activeCourses(scope: TenantScope, ids: number[] | null): P
 export async function academicsMade(scope: TenantScope) {
   return { batches: await scope.count(batches), courses: await scope.count(courses), courseClasses: await scope.count(courseClasses) };
 }
+
+/** A course's own active subjects, by name. */
+export async function courseSubjects(scope: TenantScope, courseId: number): Promise<SubjectRecord[]> {
+  return scope.db
+    .select()
+    .from(subjects)
+    .where(scope.where(subjects, eq(subjects.courseId, courseId), eq(subjects.status, "active")))
+    .orderBy(subjects.name, subjects.id);
+}

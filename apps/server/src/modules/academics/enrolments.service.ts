@@ -288,3 +288,12 @@ export async function classroomIdsOfStudent(scope: TenantScope, studentId: numbe
     .where(scope.where(enrolments, eq(enrolments.studentId, studentId), sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`));
   return rows.map((r) => r.id);
 }
+
+/** A student's enrolments, current and past (a mistake's removal aside), newest first. */
+export async function enrolmentsOfStudent(scope: TenantScope, studentId: number): Promise<EnrolmentRecord[]> {
+  return scope.db
+    .select()
+    .from(enrolments)
+    .where(scope.where(enrolments, eq(enrolments.studentId, studentId), sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`))
+    .orderBy(sql`${enrolments.startedOn} desc, ${enrolments.id} desc`);
+}

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, ne, or } from "drizzle-orm";
 import { conflict } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { sittingNames, subjectNames } from "./academics.service.js";
-import { classroomInfos, userNames } from "./classrooms.service.js";
+import { activeBatch, sittingNames, subjectNames } from "./academics.service.js";
+import { classroomInfos, describe, userNames } from "./classrooms.service.js";
+import { classroomSubjects, classrooms } from "./classrooms.table.js";
 import { activeEnrolmentsOfStudents } from "./enrolments.service.js";
 import { type HourRecord, hourStudents, hours, type PeriodRecord, timetables } from "./timetable.table.js";
 
@@ -204,3 +205,176 @@ export async function hoursOfDay(scope: TenantScope, classroomId: number, dayOfW
 
 /** Timetable hours the school has made. */
 export const hourCount = (scope: TenantScope) => scope.count(hours);
+
+/**
+ * What a teacher teaches in the active batch: each active classroom they are class teacher of or
+ * teach a subject in (named on the classroom's subjects or on its timetable), with the subjects
+ * they teach there and their names.
+ */
+export async function classroomsTaughtBy(scope: TenantScope, userId: number) {
+  const batch = await activeBatch(scope);
+  if (!batch) return { batch, rooms: [] };
+  const [listed, timetabled] = await Promise.all([
+    scope.db
+      .select({ classroomId: classroomSubjects.classroomId, subjectId: classroomSubjects.subjectId })
+      .from(classroomSubjects)
+      .where(scope.where(classroomSubjects, eq(classroomSubjects.teacherId, userId))),
+    scope.db
+      .selectDistinct({ classroomId: timetables.classroomId, subjectId: timetables.subjectId })
+      .from(timetables)
+      .where(scope.where(timetables, eq(timetables.teacherId, userId), eq(timetables.status, "active"))),
+  ]);
+  const taught = [...listed, ...timetabled];
+  const rows = await scope.db
+    .select()
+    .from(classrooms)
+    .where(
+      scope.where(
+        classrooms,
+        eq(classrooms.batchId, batch.id),
+        eq(classrooms.status, "active"),
+        or(
+          eq(classrooms.classTeacherId, userId),
+          taught.length
+            ? inArray(
+                classrooms.id,
+                taught.map((t) => t.classroomId),
+              )
+            : undefined,
+        ),
+      ),
+    );
+  const [infos, names] = await Promise.all([
+    describe(scope, rows),
+    subjectNames(
+      scope,
+      taught.map((t) => t.subjectId),
+    ),
+  ]);
+  const rooms = infos
+    .map((room) => {
+      const ids = [...new Set(taught.filter((t) => t.classroomId === room.id).map((t) => t.subjectId))];
+      const subjects = ids.map((id) => ({ id, name: names.get(id) ?? "" })).sort((a, b) => a.name.localeCompare(b.name));
+      return { room, classTeacher: room.classTeacherId === userId, subjects };
+    })
+    .sort((a, b) => a.room.label.localeCompare(b.room.label));
+  return { batch, rooms };
+}
+
+/** The timetable hours a teacher teaches in some classrooms (active entries), by weekday and time. */
+export async function hoursTaughtBy(scope: TenantScope, userId: number, classroomIds: number[]) {
+  if (!classroomIds.length) return [];
+  return scope.db
+    .select({ ...HOUR_BRIEF, subjectId: timetables.subjectId })
+    .from(timetables)
+    .innerJoin(hours, and(eq(hours.tenantId, timetables.tenantId), eq(hours.id, timetables.hourId)))
+    .where(scope.where(timetables, eq(timetables.teacherId, userId), eq(timetables.status, "active"), inArray(timetables.classroomId, classroomIds)))
+    .orderBy(asc(hours.dayOfWeek), asc(hours.startTime));
+}
+
+/** Whether a person teaches a classroom: its class teacher, or the teacher of one of its subjects (its subjects list or timetable). */
+export async function teachesClassroom(scope: TenantScope, userId: number, classroomId: number): Promise<boolean> {
+  const [found] = await scope.db
+    .select({ id: classrooms.id })
+    .from(classrooms)
+    .where(
+      scope.where(
+        classrooms,
+        eq(classrooms.id, classroomId),
+        or(
+          eq(classrooms.classTeacherId, userId),
+          inArray(
+            classrooms.id,
+            scope.db
+              .select({ id: classroomSubjects.classroomId })
+              .from(classroomSubjects)
+              .where(scope.where(classroomSubjects, eq(classroomSubjects.teacherId, userId))),
+          ),
+          inArray(
+            classrooms.id,
+            scope.db
+              .select({ id: timetables.classroomId })
+              .from(timetables)
+              .where(scope.where(timetables, eq(timetables.teacherId, userId), eq(timetables.status, "active"))),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return !!found;
+}
+
+/**
+ * A week as the home shows it: the hours of some classrooms (those of a student's, less the hours
+ * chosen for other students) or those a teacher teaches, and their active timetable entries, by
+ * day and start time.
+ */
+export async function weekOf(scope: TenantScope, who: { classroomIds: number[]; studentId?: number } | { teacherId: number }) {
+  let hourRows: HourRecord[];
+  if ("teacherId" in who) {
+    const taught = scope.db
+      .select({ id: timetables.hourId })
+      .from(timetables)
+      .where(scope.where(timetables, eq(timetables.teacherId, who.teacherId), eq(timetables.status, "active")));
+    hourRows = await scope.db
+      .select()
+      .from(hours)
+      .where(scope.where(hours, inArray(hours.id, taught)));
+  } else {
+    hourRows = who.classroomIds.length
+      ? await scope.db
+          .select()
+          .from(hours)
+          .where(scope.where(hours, inArray(hours.classroomId, who.classroomIds)))
+      : [];
+  }
+  const presented = await presentHours(scope, hourRows);
+  const { studentId } = "studentId" in who ? who : { studentId: undefined };
+  const week = presented
+    .filter((h) => studentId === undefined || h.audience === "all" || h.studentIds.includes(studentId))
+    .map((h) => ({ ...h, startTime: h.startTime.slice(0, 5), endTime: h.endTime.slice(0, 5) }))
+    .sort((a, b) => a.dayOfWeek - b.dayOfWeek || a.startTime.localeCompare(b.startTime));
+  const entryRows = week.length
+    ? await scope.db
+        .select()
+        .from(timetables)
+        .where(
+          scope.where(
+            timetables,
+            eq(timetables.status, "active"),
+            inArray(
+              timetables.hourId,
+              week.map((h) => h.id),
+            ),
+            "teacherId" in who ? eq(timetables.teacherId, who.teacherId) : undefined,
+          ),
+        )
+    : [];
+  // The hours are in hand: only the subjects' and teachers' names are read for the entries.
+  const [subjects, teachers] = await Promise.all([
+    subjectNames(
+      scope,
+      entryRows.map((t) => t.subjectId),
+    ),
+    userNames(
+      scope,
+      entryRows.map((t) => t.teacherId),
+    ),
+  ]);
+  const slots = new Map(week.map((h) => [h.id, h]));
+  const entries = entryRows
+    .map((t) => {
+      const h = slots.get(t.hourId)!;
+      return {
+        ...t,
+        classroomLabel: h.classroomLabel,
+        dayOfWeek: h.dayOfWeek,
+        startTime: h.startTime,
+        endTime: h.endTime,
+        subjectName: subjects.get(t.subjectId) ?? "",
+        teacherName: t.teacherId ? (teachers.get(t.teacherId) ?? null) : null,
+      };
+    })
+    .sort((a, b) => a.dayOfWeek - b.dayOfWeek || a.startTime.localeCompare(b.startTime));
+  return { hours: week, timetable: entries };
+}

@@ -93,3 +93,36 @@ export async function percentages(scope: TenantScope, q: { from: string; to: str
       .sort((a, b) => (a.percent ?? 101) - (b.percent ?? 101) || a.name.localeCompare(b.name)),
   };
 }
+
+/**
+ * Day-register marks counted by date over from..to (present by the school's rules, absent, all
+ * marked), in some classrooms or for one student: the dashboards' trend and totals.
+ */
+export async function dayRegisterTally(
+  scope: TenantScope,
+  q: { from: string; to: string; classroomIds?: number[]; studentId?: number; byDate: boolean; rules?: AttendanceRules },
+) {
+  if (q.classroomIds && !q.classroomIds.length) return [];
+  const rules = q.rules ?? (await schoolDays(scope)).rules;
+  const present = presentMeanings(rules);
+  const rows = await scope.db
+    .select({
+      date: q.byDate ? attendanceMarks.date : sql<string>`''`,
+      marked: count(),
+      present: sql<number>`count(*) filter (where ${inArray(attendanceMarks.meaning, present)})`.mapWith(Number),
+      absent: sql<number>`count(*) filter (where ${attendanceMarks.meaning} = 'absent')`.mapWith(Number),
+    })
+    .from(attendanceMarks)
+    .where(
+      scope.where(
+        attendanceMarks,
+        eq(attendanceMarks.hourId, 0),
+        gte(attendanceMarks.date, q.from),
+        lte(attendanceMarks.date, q.to),
+        q.classroomIds ? inArray(attendanceMarks.classroomId, q.classroomIds) : undefined,
+        q.studentId !== undefined ? eq(attendanceMarks.studentId, q.studentId) : undefined,
+      ),
+    )
+    .groupBy(...(q.byDate ? [attendanceMarks.date] : []));
+  return rows;
+}

@@ -103,3 +103,41 @@ export async function missingRegisters(scope: TenantScope, from: string, to: str
     .flatMap((date) => rooms.filter((r) => !done.has(`${r.id}:${date}`)).map((r) => ({ classroomId: r.id, label: r.label, date })));
   return { message: "Missing registers", count: rows.length, rows };
 }
+
+/** Which of some classrooms' day registers of a date were taken, by whom and when (one statement, plus the takers' names). */
+export async function dayRegistersOf(scope: TenantScope, classroomIds: number[], date: string) {
+  if (!classroomIds.length) return new Map<number, { byName: string; at: string }>();
+  const taken = await scope.db
+    .select()
+    .from(attendanceRegisters)
+    .where(
+      scope.where(
+        attendanceRegisters,
+        eq(attendanceRegisters.date, date),
+        eq(attendanceRegisters.hourId, 0),
+        inArray(attendanceRegisters.classroomId, classroomIds),
+      ),
+    );
+  const names = await userNames(
+    scope,
+    taken.map((t) => t.takenBy),
+  );
+  return new Map(taken.map((t) => [t.classroomId, { byName: names.get(t.takenBy ?? 0) ?? "", at: t.takenAt.toISOString() }]));
+}
+
+/** Which of some classrooms' day registers of a date were taken (the dashboard's "not taken today"), in one statement. */
+export async function registersTakenOn(scope: TenantScope, classroomIds: number[], date: string): Promise<Set<number>> {
+  if (!classroomIds.length) return new Set();
+  const rows = await scope.db
+    .select({ classroomId: attendanceRegisters.classroomId })
+    .from(attendanceRegisters)
+    .where(
+      scope.where(
+        attendanceRegisters,
+        eq(attendanceRegisters.date, date),
+        eq(attendanceRegisters.hourId, 0),
+        inArray(attendanceRegisters.classroomId, classroomIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.classroomId));
+}

@@ -311,3 +311,43 @@ export async function saveRegisterMarks(services: Services, ctx: RequestContext,
   }
   return reply;
 }
+
+/**
+ * One student's marks, or every mark of a classroom, in from..to, each with the school's letter
+ * for it (the parent's home reads a month of its child and a week of the class).
+ */
+export async function marksBetween(scope: TenantScope, who: { studentId: number } | { classroomId: number }, from: string, to: string) {
+  const [rows, codes] = await Promise.all([
+    scope.db
+      .select({
+        studentId: attendanceMarks.studentId,
+        classroomId: attendanceMarks.classroomId,
+        date: attendanceMarks.date,
+        hourId: attendanceMarks.hourId,
+        meaning: attendanceMarks.meaning,
+        codeId: attendanceMarks.codeId,
+      })
+      .from(attendanceMarks)
+      .where(
+        scope.where(
+          attendanceMarks,
+          "studentId" in who ? eq(attendanceMarks.studentId, who.studentId) : eq(attendanceMarks.classroomId, who.classroomId),
+          sql`${attendanceMarks.date} between ${from} and ${to}`,
+        ),
+      ),
+    codesOf(scope, true),
+  ]);
+  const letters = new Map(codes.map((c) => [c.id, c.code]));
+  return rows.map((r) => ({ ...r, code: letters.get(r.codeId) ?? "" }));
+}
+
+/** The registers of some classrooms taken in from..to: classroom, date and hour (0 the day's). */
+export async function registersTakenBetween(scope: TenantScope, classroomIds: number[], from: string, to: string) {
+  if (!classroomIds.length) return [];
+  return scope.db
+    .select({ classroomId: attendanceRegisters.classroomId, date: attendanceRegisters.date, hourId: attendanceRegisters.hourId })
+    .from(attendanceRegisters)
+    .where(
+      scope.where(attendanceRegisters, inArray(attendanceRegisters.classroomId, classroomIds), sql`${attendanceRegisters.date} between ${from} and ${to}`),
+    );
+}

@@ -1,5 +1,6 @@
 import { SALAAH_MAX_RANGE_DAYS, type SalaahGrouped, type SalaahMeaning } from "@taleem/contract";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
@@ -188,4 +189,27 @@ export async function saveClassMarks(scope: TenantScope, input: BulkMarks, marke
     })
     .returning({ id: salaahLogs.id });
   return written.length;
+}
+
+/**
+ * Prayers logged over from..to, counted: logs, prayed (in congregation, alone or late), missed, and
+ * the students logged; `who` narrows the students (one child, a batch, a course).
+ */
+export async function salaahTally(scope: TenantScope, from: string, to: string, who?: (studentId: AnyPgColumn) => SQL | undefined) {
+  const [row] = await scope.db
+    .select({
+      logs: sql<number>`count(*)`.mapWith(Number),
+      prayed: sql<number>`count(*) filter (where ${salaahOptions.meaning} in ('congregation', 'alone', 'late'))`.mapWith(Number),
+      missed: sql<number>`count(*) filter (where ${salaahOptions.meaning} = 'missed')`.mapWith(Number),
+      students: sql<number>`count(distinct ${salaahLogs.studentId})`.mapWith(Number),
+    })
+    .from(salaahLogs)
+    .innerJoin(salaahOptions, and(eq(salaahOptions.tenantId, salaahLogs.tenantId), eq(salaahOptions.id, salaahLogs.optionId)))
+    .where(scope.where(salaahLogs, gte(salaahLogs.date, from), lte(salaahLogs.date, to), who?.(salaahLogs.studentId)));
+  return row ?? { logs: 0, prayed: 0, missed: 0, students: 0 };
+}
+
+/** How many prayers make a full day: the school's active prayer types other than Jumuah (usually 5). */
+export async function dailyPrayerCount(scope: TenantScope): Promise<number> {
+  return scope.count(salaahTypes, eq(salaahTypes.status, "active"), sql`${salaahTypes.builtinKey} is distinct from 'jumuah'`);
 }

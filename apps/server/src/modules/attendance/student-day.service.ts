@@ -1,4 +1,4 @@
-import { type AttendanceMeaning, statusOf } from "@taleem/contract";
+import { type AttendanceMeaning, type AttendanceRules, statusOf } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
@@ -41,16 +41,25 @@ export async function studentDay(scope: TenantScope, studentId: number, date: st
     };
   });
   const periodMarks = attendances.filter((a) => a.meaning) as ((typeof attendances)[number] & { meaning: AttendanceMeaning; code: string })[];
-  let day: { status: "PRESENT" | "ABSENT"; meaning: AttendanceMeaning; code: string } | null = null;
-  const own = byHour.get(0);
-  if (own) day = { status: statusOf(own.meaning), meaning: own.meaning, code: own.code };
-  else if (periodMarks.length) {
-    const first = periodMarks[0]!;
-    const presentIn = periodMarks.filter((p) => statusOf(p.meaning) === "PRESENT");
-    const present = rules.dayFromPeriods === "first_period" ? statusOf(first.meaning) === "PRESENT" : presentIn.length >= rules.minPeriods;
-    const sample = present ? (presentIn[0] ?? first) : (periodMarks.find((p) => statusOf(p.meaning) === "ABSENT") ?? first);
-    day = { status: present ? "PRESENT" : "ABSENT", meaning: sample.meaning, code: sample.code };
-  }
+  const day = dayOfMarks(byHour.get(0), periodMarks, rules);
   const notInClass = day?.status === "PRESENT" && periodMarks.some((p) => statusOf(p.meaning) === "ABSENT");
   return { message: "Attendance", studentId, date, day, attendances, notInClass };
+}
+
+/**
+ * A student's day from their marks: the day register's mark, else derived from the periods (in
+ * time order) by the school's rule (the first period, or present in at least N); null unmarked.
+ */
+export function dayOfMarks(
+  dayMark: { meaning: AttendanceMeaning; code: string } | undefined,
+  periodMarks: { meaning: AttendanceMeaning; code: string }[],
+  rules: Pick<AttendanceRules, "dayFromPeriods" | "minPeriods">,
+): { status: "PRESENT" | "ABSENT"; meaning: AttendanceMeaning; code: string } | null {
+  if (dayMark) return { status: statusOf(dayMark.meaning), meaning: dayMark.meaning, code: dayMark.code };
+  if (!periodMarks.length) return null;
+  const first = periodMarks[0]!;
+  const presentIn = periodMarks.filter((p) => statusOf(p.meaning) === "PRESENT");
+  const present = rules.dayFromPeriods === "first_period" ? statusOf(first.meaning) === "PRESENT" : presentIn.length >= rules.minPeriods;
+  const sample = present ? (presentIn[0] ?? first) : (periodMarks.find((p) => statusOf(p.meaning) === "ABSENT") ?? first);
+  return { status: present ? "PRESENT" : "ABSENT", meaning: sample.meaning, code: sample.code };
 }

@@ -1,11 +1,11 @@
-import type { ChecklistItem, checklistResource, Schedule } from "@taleem/contract";
+import { type ChecklistItem, type checklistResource, periodOf, type Schedule } from "@taleem/contract";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { checklists } from "./checklists.table.js";
+import { checklistLogs, checklists } from "./checklists.table.js";
 
 export type ChecklistRecord = typeof checklists.$inferSelect;
 type ItemInput = z.infer<typeof checklistResource.create>["items"][number];
@@ -100,4 +100,58 @@ export async function checklistsByIds(scope: TenantScope, ids: number[]): Promis
     .from(checklists)
     .where(scope.where(checklists, inArray(checklists.id, unique)));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The checklists due from a person on `today`: active ones naming them or a role they hold, whose
+ * period holding today has no submission from them yet, or one the office sent back. Two statements.
+ */
+export async function checklistsDueTo(scope: TenantScope, userId: number, today: string) {
+  const mine = await scope.db
+    .select()
+    .from(checklists)
+    .where(
+      scope.where(
+        checklists,
+        eq(checklists.status, "active"),
+        or(
+          sql`${checklists.assigneeIds} @> ${JSON.stringify([userId])}::jsonb`,
+          inArray(
+            checklists.roleId,
+            scope.db
+              .select({ roleId: profiles.roleId })
+              .from(profiles)
+              .where(scope.where(profiles, eq(profiles.userId, userId))),
+          ),
+        ),
+      ),
+    );
+  const current = mine.flatMap((c) => {
+    const period = periodOf(scheduleOf(c), today);
+    return period ? [{ checklist: c, period }] : [];
+  });
+  if (!current.length) return [];
+  const logs = await scope.db
+    .select({ checklistId: checklistLogs.checklistId, startDate: checklistLogs.startDate, status: checklistLogs.status })
+    .from(checklistLogs)
+    .where(
+      scope.where(
+        checklistLogs,
+        eq(checklistLogs.submittedBy, userId),
+        inArray(
+          checklistLogs.checklistId,
+          current.map((c) => c.checklist.id),
+        ),
+      ),
+    );
+  return current
+    .map(({ checklist, period }) => ({ checklist, period, log: logs.find((l) => l.checklistId === checklist.id && l.startDate === period.startDate) }))
+    .filter(({ log }) => !log || log.status === "rejected")
+    .map(({ checklist, period, log }) => ({
+      checklistId: checklist.id,
+      name: checklist.name,
+      frequency: checklist.frequency,
+      ...period,
+      sentBack: log?.status === "rejected",
+    }));
 }

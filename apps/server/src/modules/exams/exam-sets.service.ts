@@ -1,10 +1,10 @@
 import type { ExamSetRow } from "@taleem/contract";
-import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { batchNames } from "../academics/academics.service.js";
-import { type ExamMasterRecord, type ExamSetRecord, examMasterClassrooms, examMasters, examSetComponents, examSets, exams } from "./exams.table.js";
+import { batchNames, subjectNames } from "../academics/academics.service.js";
+import { type ExamMasterRecord, type ExamSetRecord, examMasterClassrooms, examMasters, examSetComponents, examSets, exams, results } from "./exams.table.js";
 import { studentsOf } from "./report-cards.service.js";
 
 export interface ComponentInput {
@@ -162,4 +162,77 @@ export async function requireVisiblePaper(ctx: Pick<RequestContext, "scope" | "p
   if (!ctx.principal.linkedStudentsOnly) return;
   const [found] = await publishedPapers(ctx.scope, eq(exams.id, examId)).limit(1);
   if (!found) throw notFound("Exam");
+}
+
+/** Active examinations under way on `today` (start..end around it), in some classrooms when given: the dashboard's "in progress". */
+export async function examinationsInProgress(scope: TenantScope, today: string, classroomIds?: number[]) {
+  if (classroomIds && !classroomIds.length) return [];
+  return scope.db
+    .select({ id: examMasters.id, name: examMasters.name, startDate: examMasters.startDate, endDate: examMasters.endDate })
+    .from(examMasters)
+    .where(
+      scope.where(
+        examMasters,
+        eq(examMasters.status, "active"),
+        lte(examMasters.startDate, today),
+        gte(examMasters.endDate, today),
+        classroomIds
+          ? inArray(
+              examMasters.id,
+              scope.db
+                .select({ id: examMasterClassrooms.examMasterId })
+                .from(examMasterClassrooms)
+                .where(scope.where(examMasterClassrooms, inArray(examMasterClassrooms.classroomId, classroomIds))),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(examMasters.startDate), asc(examMasters.id))
+    .limit(20);
+}
+
+/** Exam sets (report cards) published to parents and not yet, of a batch when given. */
+export async function examSetCounts(scope: TenantScope, batchId?: number) {
+  const [row] = await scope.db
+    .select({
+      published: sql<number>`count(*) filter (where ${examSets.publishedAt} is not null)`.mapWith(Number),
+      unpublished: sql<number>`count(*) filter (where ${examSets.publishedAt} is null)`.mapWith(Number),
+    })
+    .from(examSets)
+    .where(scope.where(examSets, batchId !== undefined ? eq(examSets.batchId, batchId) : undefined));
+  return row ?? { published: 0, unpublished: 0 };
+}
+
+/**
+ * A student's results for the office, newest paper first (at most 300), each saying whether it is
+ * published (one of a published set's terms: the gate a family's role is held to).
+ */
+export async function resultsOfStudent(scope: TenantScope, studentId: number) {
+  const rows = await scope.db
+    .select({
+      examId: exams.id,
+      examName: examMasters.name,
+      subjectId: exams.subjectId,
+      date: exams.date,
+      marks: results.marks,
+      maxMarks: exams.maxMarks,
+      status: results.status,
+      published: sql<boolean>`${exams.id} in (${publishedPapers(scope)})`,
+    })
+    .from(results)
+    .innerJoin(exams, and(eq(exams.tenantId, results.tenantId), eq(exams.id, results.examId)))
+    .innerJoin(examMasters, and(eq(examMasters.tenantId, exams.tenantId), eq(examMasters.id, exams.examMasterId)))
+    .where(scope.where(results, eq(results.studentId, studentId)))
+    .orderBy(desc(exams.date), desc(exams.id))
+    .limit(300);
+  const names = await subjectNames(
+    scope,
+    rows.map((r) => r.subjectId),
+  );
+  return rows.map(({ subjectId, ...r }) => ({
+    ...r,
+    subject: names.get(subjectId) ?? "",
+    marks: r.marks === null ? null : Number(r.marks),
+    published: !!r.published,
+  }));
 }

@@ -1,10 +1,10 @@
 import type { ReportCard, ResultStatus } from "@taleem/contract";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { batchNames, subjectNames } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
-import { enrolmentsDuring } from "../academics/enrolments.service.js";
+import { classroomIdsOfStudent, enrolmentsDuring } from "../academics/enrolments.service.js";
 import { percentages } from "../attendance/attendance-percentages.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import {
@@ -24,6 +24,11 @@ import { buildCards, type CardFailure, type CardStudent, type CardsInput, type C
 export interface CardsOptions {
   classroomIds?: number[];
   studentIds?: number[];
+  /**
+   * Build only the cards of `studentIds`: their marks, percentages, grades and results, without
+   * the ranks and attendance that need the whole class (the parent home's card of one child).
+   */
+  alone?: boolean;
 }
 
 /** The papers, classrooms and subjects of some terms, in the order the terms are given. */
@@ -71,8 +76,9 @@ const latest = (dates: (string | null)[]) => (dates.some((d) => d === null) ? nu
  * A student with two enrolments among them (moved class mid-year) is on the card of the active one,
  * else of the one that ended last.
  */
-export async function studentsOf(scope: TenantScope, classroomIds: number[], since: string | null): Promise<CardStudent[]> {
-  const rows = await enrolmentsDuring(scope, classroomIds, since);
+export async function studentsOf(scope: TenantScope, classroomIds: number[], since: string | null, only?: number[]): Promise<CardStudent[]> {
+  const all = await enrolmentsDuring(scope, classroomIds, since);
+  const rows = only ? all.filter((e) => only.includes(e.studentId)) : all;
   const chosen = new Map<number, (typeof rows)[number]>();
   for (const e of rows) {
     const had = chosen.get(e.studentId);
@@ -137,13 +143,13 @@ async function bandsOf(scope: TenantScope) {
     .where(scope.where(grades, eq(grades.status, "active")));
 }
 
-/** The results of some papers. */
-async function resultsOf(scope: TenantScope, examIds: number[]) {
+/** The results of some papers (of some students only, when given). */
+async function resultsOf(scope: TenantScope, examIds: number[], only?: number[]) {
   if (!examIds.length) return [];
   return scope.db
     .select({ examId: results.examId, studentId: results.studentId, marks: results.marks, status: results.status })
     .from(results)
-    .where(scope.where(results, inArray(results.examId, examIds)));
+    .where(scope.where(results, inArray(results.examId, examIds), only ? inArray(results.studentId, only) : undefined));
 }
 
 /** Cards of the terms for every student of their classrooms, ranked over all, then narrowed. */
@@ -155,14 +161,16 @@ async function cardsOf(
   opts: CardsOptions,
 ) {
   const loaded = await loadTerms(scope, masters);
+  const only = opts.alone ? (opts.studentIds ?? []) : undefined;
   const [students, resultRows, bands, attendance] = await Promise.all([
-    studentsOf(scope, loaded.classroomIds, earliest(masters.map((m) => m.startDate))),
+    studentsOf(scope, loaded.classroomIds, earliest(masters.map((m) => m.startDate)), only),
     resultsOf(
       scope,
       loaded.papers.map((p) => p.examId),
+      only,
     ),
     bandsOf(scope),
-    attendanceOf(scope, loaded.classroomIds, earliest(masters.map((m) => m.startDate)), latest(masters.map((m) => m.endDate ?? m.startDate))),
+    only ? null : attendanceOf(scope, loaded.classroomIds, earliest(masters.map((m) => m.startDate)), latest(masters.map((m) => m.endDate ?? m.startDate))),
   ]);
   const built = buildCards({ ...base, subjects: loaded.subjects, papers: loaded.papers, results: resultRows, students, bands, remarks, attendance });
   const keep = (x: { studentId: number; classroomId?: number }) =>
@@ -320,4 +328,41 @@ export async function examRanking(scope: TenantScope, examId: number) {
     },
     rows,
   };
+}
+
+/**
+ * A student's newest published result: their card of the most recently published exam set they
+ * sit (a set of the examinations of a classroom they have been in), never an unpublished one,
+ * built alone (no ranks or attendance: the whole class is not read). Looks at the three newest
+ * such sets; null when none has a card for them.
+ */
+export async function latestPublishedCard(scope: TenantScope, studentId: number): Promise<ReportCard | null> {
+  const rooms = await classroomIdsOfStudent(scope, studentId);
+  if (!rooms.length) return null;
+  const mastersOfRooms = scope.db
+    .select({ id: examMasterClassrooms.examMasterId })
+    .from(examMasterClassrooms)
+    .where(scope.where(examMasterClassrooms, inArray(examMasterClassrooms.classroomId, rooms)));
+  const mastersOfPapers = scope.db
+    .select({ id: exams.examMasterId })
+    .from(exams)
+    .where(scope.where(exams, inArray(exams.classroomId, rooms)));
+  const sets = await scope.db
+    .selectDistinct({ id: examSets.id, publishedAt: examSets.publishedAt })
+    .from(examSets)
+    .innerJoin(examSetComponents, sql`${examSetComponents.tenantId} = ${examSets.tenantId} and ${examSetComponents.examSetId} = ${examSets.id}`)
+    .where(
+      scope.where(
+        examSets,
+        sql`${examSets.publishedAt} is not null`,
+        or(inArray(examSetComponents.examMasterId, mastersOfRooms), inArray(examSetComponents.examMasterId, mastersOfPapers)),
+      ),
+    )
+    .orderBy(sql`${examSets.publishedAt} desc, ${examSets.id} desc`)
+    .limit(3);
+  for (const set of sets) {
+    const { cards } = await examSetCards(scope, set.id, { studentIds: [studentId], publishedOnly: true, alone: true });
+    if (cards[0]) return { ...cards[0], classRank: null, overallRank: null };
+  }
+  return null;
 }

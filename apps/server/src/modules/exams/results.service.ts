@@ -1,12 +1,12 @@
 import type { ResultRow, ResultStatus } from "@taleem/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { subjectNames } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { enrolmentsDuring } from "../academics/enrolments.service.js";
 import { studentsByIds } from "../students/students.service.js";
-import { type ExamRecord, examMasters, exams, type ResultRecord, results } from "./exams.table.js";
+import { type ExamRecord, examMasters, examSetComponents, examSets, exams, type ResultRecord, results } from "./exams.table.js";
 
 export interface ResultValues {
   examId: number;
@@ -136,4 +136,66 @@ export async function presentResults(scope: TenantScope, rows: ResultRecord[]): 
     studentNameNative: byId.get(r.studentId)?.nameNative ?? null,
     admissionNo: byId.get(r.studentId)?.admissionNo ?? "",
   }));
+}
+
+/**
+ * Papers of some classrooms whose marks are still being entered on `date`: the examination is
+ * active and has begun, the paper's day has come (or it has none), and no published set holds
+ * the examination yet (publishing is the office's "marks are final"). Each with the students
+ * actively enrolled in its classroom and how many of them have a result. Three statements.
+ */
+export async function papersAwaitingMarks(scope: TenantScope, classroomIds: number[], date: string) {
+  if (!classroomIds.length) return [];
+  const published = scope.db
+    .select({ id: examSetComponents.examMasterId })
+    .from(examSetComponents)
+    .innerJoin(examSets, and(eq(examSets.tenantId, examSetComponents.tenantId), eq(examSets.id, examSetComponents.examSetId)))
+    .where(scope.where(examSetComponents, isNotNull(examSets.publishedAt)));
+  const papers = await scope.db
+    .select({
+      examId: exams.id,
+      examName: examMasters.name,
+      classroomId: exams.classroomId,
+      subjectId: exams.subjectId,
+      date: exams.date,
+    })
+    .from(exams)
+    .innerJoin(examMasters, and(eq(examMasters.tenantId, exams.tenantId), eq(examMasters.id, exams.examMasterId)))
+    .where(
+      scope.where(
+        exams,
+        inArray(exams.classroomId, [...new Set(classroomIds)]),
+        eq(examMasters.status, "active"),
+        or(isNull(examMasters.startDate), lte(examMasters.startDate, date)),
+        or(isNull(exams.date), lte(exams.date, date)),
+        notInArray(exams.examMasterId, published),
+      ),
+    )
+    .orderBy(asc(exams.date), asc(exams.id));
+  if (!papers.length) return [];
+  const [enrolled, entered] = await Promise.all([
+    enrolmentsDuring(
+      scope,
+      papers.map((p) => p.classroomId),
+      null,
+    ),
+    scope.db
+      .select({ examId: results.examId, studentId: results.studentId })
+      .from(results)
+      .where(
+        scope.where(
+          results,
+          inArray(
+            results.examId,
+            papers.map((p) => p.examId),
+          ),
+        ),
+      ),
+  ]);
+  const done = new Set(entered.map((r) => `${r.examId}:${r.studentId}`));
+  return papers.map((p) => {
+    const students = enrolled.filter((e) => e.classroomId === p.classroomId);
+    const have = students.filter((e) => done.has(`${p.examId}:${e.studentId}`)).length;
+    return { ...p, students: students.length, entered: have, missing: students.length - have };
+  });
 }

@@ -201,3 +201,33 @@ export async function ledgerLines(
     count: total?.n ?? 0,
   };
 }
+
+/**
+ * The fee a family should pay next: the oldest overdue due with a balance, else the earliest
+ * due still owing; what is owed of it (minor units), in the school's currency. Null when nothing is owed.
+ */
+export async function nextFeeDue(scope: TenantScope, studentId: number, today: string) {
+  const [dueRows, tenant] = await Promise.all([
+    scope.db
+      .select()
+      .from(fees)
+      .where(scope.where(fees, eq(fees.studentId, studentId)))
+      .orderBy(asc(fees.dueDate), asc(fees.id)),
+    tenantOf(scope),
+  ]);
+  if (!dueRows.length) return null;
+  const figures = await dueFigures(scope, dueRows, today);
+  const owing = dueRows
+    .map((f) => ({ f, x: figures.get(f.id)! }))
+    .filter(({ x }) => x.state !== "cancelled" && x.state !== "waived" && x.state !== "paid" && x.balance + x.finePending > 0);
+  const next = owing.find(({ x }) => x.state === "overdue") ?? owing[0];
+  if (!next) return null;
+  return {
+    dueId: next.f.id,
+    amount: next.x.balance + next.x.finePending,
+    currency: tenant.currency,
+    dueDate: next.f.dueDate,
+    overdue: next.x.state === "overdue",
+    name: next.f.name,
+  };
+}

@@ -249,3 +249,38 @@ async function recent(scope: TenantScope, query: { batchId?: number; courseId?: 
     .orderBy(desc(feeTransactions.paidOn), desc(feeTransactions.id))
     .limit(RECENT);
 }
+
+/**
+ * Totals for the dashboards from the same due lines: net due of the dues falling due in the filter's
+ * range (pledges left out) and what was paid against them, what is left, and overdue balances
+ * today (past due date and grace) of the dues the filter names whatever their range.
+ */
+export async function feeTotals(scope: TenantScope, filter: DueFilter, today: string) {
+  const d = dueLines(scope, filter, today);
+  // Only a due that fell due before today can be overdue: reading those alone keeps the sums to the past.
+  const all = dueLines(scope, { ...filter, from: undefined, to: today }, today);
+  const [[inRange], [late]] = await Promise.all([
+    scope.db
+      .with(d)
+      .select({
+        due: num(sql`sum(${netDue(d)}) filter (where not ${d.pledge})`),
+        paid: num(sql`sum(${d.paid}) filter (where not ${d.pledge})`),
+        balance: num(sql`sum(${d.balance}) filter (where not ${d.pledge})`),
+      })
+      .from(d),
+    scope.db
+      .with(all)
+      .select({
+        overdue: num(sql`sum(${all.balance}) filter (where ${overdueOf(all)})`),
+        students: sql<number>`count(distinct ${all.studentId}) filter (where ${overdueOf(all)})`.mapWith(Number),
+      })
+      .from(all),
+  ]);
+  return {
+    due: inRange?.due ?? 0,
+    paid: inRange?.paid ?? 0,
+    balance: inRange?.balance ?? 0,
+    overdue: late?.overdue ?? 0,
+    overdueStudents: late?.students ?? 0,
+  };
+}

@@ -203,3 +203,47 @@ export async function logFacts(scope: TenantScope, hafizId: number) {
     .from(hifzLogs)
     .where(scope.where(hifzLogs, and(eq(hifzLogs.hafizId, hafizId))));
 }
+
+/**
+ * A student's latest memorisation lesson: of the newest day's logs of their hafiz record, the one
+ * of the first recitation type in the school's order (the sabaq before the sabqi and the manzil),
+ * with its type's name, and how many of their mistakes are still open; null when they are not a
+ * hafiz or have no log.
+ */
+export async function latestLessonOfStudent(scope: TenantScope, studentId: number) {
+  const latest = await scope.db
+    .select({
+      log: hifzLogs,
+      openMistakes:
+        sql<number>`(select count(*) from ${hifzFeedback} f where f.tenant_id = ${hafiz.tenantId} and f.hafiz_id = ${hafiz.id} and not f.is_resolved)`.mapWith(
+          Number,
+        ),
+    })
+    .from(hifzLogs)
+    .innerJoin(hafiz, and(eq(hafiz.tenantId, hifzLogs.tenantId), eq(hafiz.id, hifzLogs.hafizId)))
+    .where(scope.where(hifzLogs, eq(hafiz.studentId, studentId)))
+    .orderBy(sql`${hifzLogs.date} desc, ${hifzLogs.id} desc`)
+    // A day holds a log per type (three or four); a dozen reach past the newest day.
+    .limit(12);
+  const [newest] = latest;
+  if (!newest) return null;
+  const types = await allRecitationTypes(scope);
+  const rank = (typeId: number) => {
+    const i = types.findIndex((t) => t.id === typeId);
+    return i < 0 ? types.length : i;
+  };
+  const { log } = latest
+    .filter((l) => l.log.date === newest.log.date)
+    .sort((a, b) => rank(a.log.recitationTypeId) - rank(b.log.recitationTypeId) || a.log.id - b.log.id)[0]!;
+  const type = types.find((t) => t.id === log.recitationTypeId);
+  return {
+    logId: log.id,
+    date: log.date,
+    recitationTypeName: type?.name ?? "",
+    range: rangeLabel(log.startAyah, log.endAyah),
+    pages: log.pages,
+    status: log.status,
+    grade: log.grade,
+    openMistakes: newest.openMistakes,
+  };
+}

@@ -1,11 +1,11 @@
 import type { HifzSessionRow, SittingAttendance } from "@taleem/contract";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { hafiz } from "./hafiz.table.js";
 import { hifzLogs } from "./logs.table.js";
-import { groupNames } from "./recitation.service.js";
+import { groupNames, memberCounts } from "./recitation.service.js";
 import { recitationGroups } from "./recitation.table.js";
 import { type HifzSessionRecord, hifzSessionStudents, hifzSessions } from "./sessions.table.js";
 
@@ -85,3 +85,27 @@ export async function groupMembers(scope: TenantScope, groupId: number | null | 
 }
 
 export const requireSession = (scope: TenantScope, id: number) => scope.find(hifzSessions, id, "Sitting");
+
+/** The sittings a teacher leads from..to, as replies (group, seats, how many logs), in date and time order. */
+export async function sittingsLedBy(scope: TenantScope, teacherId: number, from: string, to: string): Promise<HifzSessionRow[]> {
+  const rows = await scope.db
+    .select()
+    .from(hifzSessions)
+    .where(scope.where(hifzSessions, eq(hifzSessions.teacherId, teacherId), gte(hifzSessions.date, from), lte(hifzSessions.date, to)))
+    .orderBy(asc(hifzSessions.date), asc(hifzSessions.startTime), asc(hifzSessions.id));
+  return rows.length ? presentSessions(scope, rows) : [];
+}
+
+/** The active halqas (recitation groups) a teacher leads, with their active members counted. */
+export async function groupsLedBy(scope: TenantScope, teacherId: number) {
+  const rows = await scope.db
+    .select({ id: recitationGroups.id, name: recitationGroups.name })
+    .from(recitationGroups)
+    .where(scope.where(recitationGroups, eq(recitationGroups.teacherId, teacherId), eq(recitationGroups.status, "active")))
+    .orderBy(asc(recitationGroups.name));
+  const members = await memberCounts(
+    scope,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ groupId: r.id, name: r.name, members: members.get(r.id) ?? 0 }));
+}

@@ -158,3 +158,14 @@ export async function uploaderOf(scope: TenantScope, userId: number) {
     .limit(1);
   return { uploadedById: userId, uploaderName: me?.name ?? "", uploaderMobile: me?.mobile ?? null };
 }
+
+/** The newest approved materials a child's classrooms reach (the parent home's card), newest first. */
+export async function recentMaterialsFor(scope: TenantScope, classroomIds: number[], limit: number) {
+  if (!classroomIds.length) return [];
+  return scope.db
+    .select({ id: materials.id, title: materials.title })
+    .from(materials)
+    .where(scope.where(materials, eq(materials.status, "approved"), await reachedBy(scope, classroomIds)))
+    .orderBy(sql`${materials.createdAt} desc, ${materials.id} desc`)
+    .limit(limit);
+}

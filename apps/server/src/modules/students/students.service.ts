@@ -301,3 +301,13 @@ export async function groupMemberIds(scope: TenantScope, groupIds: number[]): Pr
     .where(scope.where(studentGroupMembers, inArray(studentGroupMembers.groupId, groupIds)));
   return rows.map((r) => r.studentId);
 }
+
+/** Students by status (the dashboard's tally); `who`, when given, narrows them (enrolled in a batch or course). */
+export async function studentStatusCounts(scope: TenantScope, who?: (studentId: AnyPgColumn) => SQL | undefined) {
+  return scope.db
+    .select({ status: students.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(students)
+    .where(scope.where(students, who?.(students.id)))
+    .groupBy(students.status)
+    .orderBy(students.status);
+}

@@ -285,3 +285,41 @@ export async function setTaskStudents(scope: TenantScope, taskId: number, studen
       studentIds.map((studentId) => ({ taskId, studentId })),
     );
 }
+
+/**
+ * A child's tasks over from..to (to no later than today) for the office: each day a task that
+ * reaches them fell due counts as set, and as done when the child's log of that day says done or
+ * late. At most 500 tasks are read.
+ */
+export async function taskTally(scope: TenantScope, studentId: number, from: string, to: string) {
+  const found = await scope.db
+    .select({ id: tasks.id, dueOn: tasks.dueOn, repeat: tasks.repeat, repeatDays: tasks.repeatDays, repeatUntil: tasks.repeatUntil })
+    .from(tasks)
+    .where(scope.where(tasks, reachingChild(scope, studentId), lte(tasks.dueOn, to), or(gte(tasks.dueOn, from), gte(tasks.repeatUntil, from))))
+    .limit(500);
+  const due = new Set(
+    found.flatMap((t) =>
+      taskDates(t)
+        .filter((d) => d >= from && d <= to)
+        .map((d) => `${t.id}:${d}`),
+    ),
+  );
+  if (!due.size) return { set: 0, done: 0 };
+  const logs = await scope.db
+    .select({ taskId: taskLogs.taskId, date: taskLogs.date })
+    .from(taskLogs)
+    .where(
+      scope.where(
+        taskLogs,
+        eq(taskLogs.studentId, studentId),
+        inArray(taskLogs.status, ["done", "late"]),
+        gte(taskLogs.date, from),
+        lte(taskLogs.date, to),
+        inArray(
+          taskLogs.taskId,
+          found.map((t) => t.id),
+        ),
+      ),
+    );
+  return { set: due.size, done: logs.filter((l) => due.has(`${l.taskId}:${l.date}`)).length };
+}

@@ -44,6 +44,7 @@ export const adminScreens: RouteObject[] = [
   screen("settings", () => import("../../features/settings/settings-page").then((m) => m.SettingsPage), "settings"),
   screen("students", () => import("../../features/students/students-page").then((m) => m.StudentsPage), "students"),
   screen("students/:id", () => import("../../features/students/student-profile-page").then((m) => m.StudentProfilePage), "students"),
+  screen("students/:id/dashboard", () => import("../../features/dashboard/student-dashboard-page").then((m) => m.StudentDashboardPage), "students"),
   screen("student-groups", () => import("../../features/students/student-groups-page").then((m) => m.StudentGroupsPage), "students"),
   screen("alumni", () => import("../../features/students/alumni-page").then((m) => m.AlumniPage), "students"),
   screen("batches", () => import("../../features/academics/batches-page").then((m) => m.BatchesPage), "academics"),

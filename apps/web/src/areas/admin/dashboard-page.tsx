@@ -14,6 +14,8 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DashboardFilters, useDashboardFilters } from "../../features/dashboard/dashboard-filters";
+import { SchoolFigures } from "../../features/dashboard/school-figures";
 import { useRoleName } from "../../features/roles/role-name";
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
@@ -69,9 +71,10 @@ function Step({ to, title, text, done, icon }: { to: string; title: string; text
 
 /** The school at a glance: who it is, how many of each kind of person it has, and what to set up next. */
 export function DashboardPage() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "dashboard"]);
   const user = useAuth((s) => s.user);
   const allowed = useCan();
+  const filters = useDashboardFilters();
   const to = useAreaPath();
   const roleName = useRoleName();
   const seeUsers = allowed("users", "view");
@@ -137,6 +140,20 @@ export function DashboardPage() {
       </Card>
 
       <SetupChecklist />
+      {allowed("students", "view") && (
+        <section aria-labelledby="dash-figures">
+          <Title order={3} size="h4" id="dash-figures">
+            {t("dashboard:title")}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t("dashboard:description")}
+          </Text>
+          <Stack gap="md">
+            <DashboardFilters filters={filters} />
+            <SchoolFigures query={filters.query} />
+          </Stack>
+        </section>
+      )}
       <SchoolSummary />
 
       {(seeUsers || seeRoles) && (

@@ -1,7 +1,9 @@
 import { Avatar, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
-import { IconCheck, IconMoodKid } from "@tabler/icons-react";
+import { IconMoodKid } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useAuth } from "../../lib/auth-store";
+import { storage } from "../../lib/storage";
 
 export interface Child {
   id: number;
@@ -11,12 +13,20 @@ export interface Child {
   className?: string | null;
 }
 
-/** The chosen child lives in the address (`?student=`), as the home call names it. */
+/** The child last chosen by this account on this phone: the app opens on them next time. */
+const lastChildKey = (userId: number) => `taleem_last_child:${userId}`;
+
+/**
+ * The chosen child lives in the address (`?student=`), as the home call names it; without one,
+ * the child this account chose last on this phone, or the only child.
+ */
 export function useChosenChild(list: Child[]) {
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get("student")) || null;
+  const userId = useAuth((s) => s.user?.id);
+  const id = Number(params.get("student")) || Number(userId !== undefined ? storage.get(lastChildKey(userId)) : null) || null;
   const chosen = list.find((c) => c.id === id) ?? (list.length === 1 ? list[0]! : null);
-  const choose = (c: Child) =>
+  const choose = (c: Child) => {
+    if (userId !== undefined) storage.set(lastChildKey(userId), String(c.id));
     setParams(
       (old) => {
         const next = new URLSearchParams(old);
@@ -25,12 +35,67 @@ export function useChosenChild(list: Child[]) {
       },
       { replace: true },
     );
+  };
   return { chosen, choose };
+}
+
+function ChildAvatar({ child, size }: { child: Child; size: number }) {
+  return (
+    <Avatar src={child.photo ?? undefined} radius="xl" color="blue" alt="" size={size}>
+      {child.name.charAt(0)}
+    </Avatar>
+  );
+}
+
+/** Once a child is chosen: one row of names, each one tap away (it scrolls sideways in a large family). */
+function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Child; onChoose: (c: Child) => void }) {
+  const { t } = useTranslation("parent");
+  return (
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      role="radiogroup"
+      aria-label={t("children.choose")}
+      style={{ overflowX: "auto", paddingBlock: 2 }}
+      data-testid="child-chooser"
+    >
+      {list.map((c) => {
+        const active = chosen.id === c.id;
+        return (
+          <UnstyledButton
+            key={c.id}
+            role="radio"
+            aria-checked={active}
+            onClick={() => onChoose(c)}
+            py={4}
+            ps={4}
+            pe="sm"
+            style={{
+              flex: "0 0 auto",
+              maxWidth: "70%",
+              minHeight: 44,
+              borderRadius: 999,
+              border: `${active ? 2 : 1}px solid ${active ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`,
+              background: active ? "var(--mantine-primary-color-light)" : undefined,
+            }}
+          >
+            <Group gap={6} wrap="nowrap">
+              <ChildAvatar child={c} size={32} />
+              <Text size="sm" fw={active ? 700 : 500} truncate>
+                <bdi>{c.name}</bdi>
+              </Text>
+            </Group>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
 }
 
 /**
  * Which child the parent area shows. Until the school links a child to this account there is
- * nothing to choose, and the card says so and what happens next.
+ * nothing to choose, and the card says so and what happens next. Once one is chosen the choice
+ * shrinks to a row of names (one name for an only child: whose day this is), so switching stays one tap.
  */
 export function ChildChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Child | null; onChoose: (c: Child) => void }) {
   const { t } = useTranslation("parent");
@@ -51,43 +116,39 @@ export function ChildChooser({ list, chosen, onChoose }: { list: Child[]; chosen
       </Card>
     );
   }
+  if (chosen) return <CompactChooser list={list} chosen={chosen} onChoose={onChoose} />;
   return (
     <Card withBorder radius="md" padding="md">
       <Text fw={700} mb="xs" id="child-chooser">
         {t("children.choose")}
       </Text>
       <Stack gap="xs" role="radiogroup" aria-labelledby="child-chooser">
-        {list.map((c) => {
-          const active = chosen?.id === c.id;
-          return (
-            <UnstyledButton
-              key={c.id}
-              role="radio"
-              aria-checked={active}
-              onClick={() => onChoose(c)}
-              p="xs"
-              style={{
-                borderRadius: "var(--mantine-radius-md)",
-                border: `1px solid ${active ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`,
-              }}
-            >
-              <Group wrap="nowrap" gap="sm">
-                <Avatar src={c.photo ?? undefined} radius="xl" color="blue" alt="">
-                  {c.name.charAt(0)}
-                </Avatar>
-                <div style={{ flex: 1 }}>
-                  <Text fw={600}>{c.name}</Text>
-                  {(c.nameNative || c.className) && (
-                    <Text size="sm" c="dimmed">
-                      {[c.nameNative, c.className].filter(Boolean).join(" · ")}
-                    </Text>
-                  )}
-                </div>
-                {active && <IconCheck size={18} color="var(--mantine-primary-color-filled)" aria-hidden />}
-              </Group>
-            </UnstyledButton>
-          );
-        })}
+        {list.map((c) => (
+          <UnstyledButton
+            key={c.id}
+            role="radio"
+            aria-checked={false}
+            onClick={() => onChoose(c)}
+            p="xs"
+            style={{ borderRadius: "var(--mantine-radius-md)", border: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Group wrap="nowrap" gap="sm">
+              <ChildAvatar child={c} size={38} />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600}>
+                  <bdi>{c.name}</bdi>
+                </Text>
+                {(c.nameNative || c.className) && (
+                  <Text size="sm" c="dimmed">
+                    {c.nameNative && <bdi>{c.nameNative}</bdi>}
+                    {c.nameNative && c.className && " · "}
+                    {c.className && <bdi>{c.className}</bdi>}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          </UnstyledButton>
+        ))}
       </Stack>
     </Card>
   );

@@ -16,23 +16,25 @@ import {
   type IconProps,
   IconReceipt2,
   IconReportAnalytics,
-  IconSwitchHorizontal,
   IconUserCheck,
   IconUserCircle,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { can, linkedChildren } from "@taleem/contract";
-import { useQuery } from "@tanstack/react-query";
+import { can } from "@taleem/contract";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ChildHome } from "../../features/home/child-home";
+import { HomeSkeleton } from "../../features/home/home-card";
+import { ProfileSwitch } from "../../features/home/profile-switch";
+import { useHomeChildren } from "../../features/home/use-home";
 import { useRoleName } from "../../features/roles/role-name";
-import { api } from "../../lib/api";
+import { TeacherToday } from "../../features/teaching/teacher-today";
 import { useAuth } from "../../lib/auth-store";
-import { useActionQuery } from "../../lib/use-action";
+import { FailureState } from "../../ui/list-states";
 import mirror from "../../ui/mirror.module.css";
 import { SchoolMark } from "../../ui/school-mark";
-import { type Child, ChildChooser, useChosenChild } from "./child-chooser";
+import { ChildChooser, useChosenChild } from "./child-chooser";
 import { useTeaches } from "./parent-access";
 
 interface Capability {
@@ -41,19 +43,8 @@ interface Capability {
   to?: string;
 }
 
-/** The children this account follows (GET /user/api/home/children: the school's guardian links). */
-function useChildren(): Child[] {
-  return useActionQuery(linkedChildren).data?.rows ?? [];
-}
-
-/** GET /user/api/home?student=: skipped while no child is chosen, as the specification says. */
-function useHomeData(studentId: number | undefined) {
-  return useQuery({
-    queryKey: ["home", studentId],
-    queryFn: () => api.get<Record<string, unknown>>("/user/api/home", { student: studentId }),
-    enabled: studentId !== undefined,
-  });
-}
+/** What the child's cards already open: the list below leaves these out while the cards show. */
+const ON_CARDS = new Set(["follow", "attendanceView", "salaahWeek", "hifzView", "results", "tasks", "materials", "fees", "lessons"]);
 
 function CapabilityRow({ cap }: { cap: Capability }) {
   const { t } = useTranslation("parent");
@@ -82,15 +73,19 @@ function CapabilityRow({ cap }: { cap: Capability }) {
   );
 }
 
-/** The parent area's home: who is signed in and where, the chosen child, and what this role can do here. */
+/**
+ * The parent area's home: who is signed in and where; for a family the chosen child's day (GET
+ * /user/api/home?student=, skipped while no child is chosen), for a teaching profile what waits
+ * for them; then what this role can do here.
+ */
 export function ParentHomePage() {
   const { t } = useTranslation("parent");
   const user = useAuth((s) => s.user);
   const roleName = useRoleName();
   const teaches = useTeaches();
-  const list = useChildren();
+  const children = useHomeChildren();
+  const { list } = children;
   const { chosen, choose } = useChosenChild(list);
-  useHomeData(chosen?.id);
   if (!user) return null;
   const p = user.role.permissions;
 
@@ -123,7 +118,7 @@ export function ParentHomePage() {
   if (can(p, "halls", "add")) caps.push({ key: "hallCheck", icon: IconUserCheck, to: "/parent/hall-check" });
   if (can(p, "checklists", "add")) caps.push({ key: "checklists", icon: IconChecklist, to: "/parent/checklists" });
   caps.push({ key: "profile", icon: IconUserCircle, to: "/parent/profile" }, { key: "language", icon: IconLanguage, to: "/parent/profile" });
-  if (user.profiles.length > 1) caps.push({ key: "switch", icon: IconSwitchHorizontal, to: "/parent/profile" });
+  const shown = chosen && !teaches ? caps.filter((c) => !ON_CARDS.has(c.key)) : caps;
 
   return (
     <Stack gap="md">
@@ -134,13 +129,35 @@ export function ParentHomePage() {
         <Title order={2} data-testid="parent-name">
           <bdi>{user.name}</bdi>
         </Title>
-        <Badge variant="outline" color="teal.9" mt={4}>
-          {roleName(user.role.name)}
-        </Badge>
+        <Group gap="xs" mt={4}>
+          <Badge variant="outline" color="teal.9">
+            {roleName(user.role.name)}
+          </Badge>
+          <ProfileSwitch />
+        </Group>
       </div>
-      <Card withBorder radius="md" padding="md">
+      {teaches ? (
+        <TeacherToday />
+      ) : (
+        <section aria-labelledby="home-child">
+          <Title order={3} size="h4" id="home-child" mb="xs">
+            {chosen ? t("home.childToday") : t("children.title")}
+          </Title>
+          {children.known ? (
+            <Stack gap="sm">
+              <ChildChooser list={list} chosen={chosen} onChoose={choose} />
+              {chosen && <ChildHome key={chosen.id} studentId={chosen.id} />}
+            </Stack>
+          ) : children.failed ? (
+            <FailureState onRetry={children.retry} />
+          ) : (
+            <HomeSkeleton label={t("homeCards.loading")} />
+          )}
+        </section>
+      )}
+      <Card withBorder radius="md" padding="sm">
         <Group wrap="nowrap" gap="md">
-          <SchoolMark size={48} />
+          <SchoolMark size={40} />
           <div style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
               {t("home.school")}
@@ -154,21 +171,13 @@ export function ParentHomePage() {
           </div>
         </Group>
       </Card>
-      {!teaches && (
-        <section aria-labelledby="home-child">
-          <Title order={3} size="h4" id="home-child" mb="xs">
-            {chosen ? chosen.name : t("children.title")}
-          </Title>
-          <ChildChooser list={list} chosen={chosen} onChoose={choose} />
-        </section>
-      )}
       <section aria-labelledby="home-can">
         <Title order={3} size="h4" id="home-can" mb="xs">
           {t("home.canTitle")}
         </Title>
         <Card withBorder radius="md" padding="sm">
           <Stack gap={2}>
-            {caps.map((c) => (
+            {shown.map((c) => (
               <CapabilityRow key={c.key} cap={c} />
             ))}
           </Stack>

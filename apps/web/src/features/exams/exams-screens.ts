@@ -15,9 +15,10 @@ export const EXAMS_SCREENS: [string, () => Promise<ComponentType>][] = [
   ["exams/marks/:examId", () => import("./marks/marks-page").then((m) => m.MarksPage)],
 ];
 
-/** The parent area: a child's published report cards. */
+/** The parent area: a child's published report cards, and a teacher's marks entry (opened from My classes). */
 export const EXAMS_PARENT_SCREENS: [string, () => Promise<ComponentType>][] = [
   ["results", () => import("./parent/child-results-page").then((m) => m.ChildResultsPage)],
+  ["exams/marks/:examId", () => import("./marks/marks-page").then((m) => m.MarksPage)],
 ];
 
 export const EXAMS_NAV: NavItem[] = [

@@ -2,6 +2,7 @@ import { Select, Stack, Title } from "@mantine/core";
 import { childHifz, linkedChildren } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useChosenChild } from "../../areas/parent/child-chooser";
 import { ApiError } from "../../lib/api";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
@@ -13,10 +14,11 @@ export function HifzDashboardChildPage() {
   const { t } = useTranslation("hifz");
   const errorText = useErrorText();
   const kids = useActionQuery(linkedChildren).data?.rows ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The child the home (or an earlier visit) chose; else the first child in the programme.
+  const { chosen, choose } = useChosenChild(kids);
   // Until the parent chooses, the first child in the programme: a child not in it answers 404.
   const [tried, setTried] = useState(0);
-  const studentId = Number(chosen ?? kids[tried]?.id ?? 0);
+  const studentId = chosen?.id ?? kids[tried]?.id ?? 0;
   const dashboard = useActionQuery(childHifz, { query: { studentId, layoutMode: "page" } }, { enabled: studentId > 0, retry: false });
   const notInProgramme = dashboard.error instanceof ApiError && dashboard.error.status === 404;
   useEffect(() => {
@@ -30,7 +32,10 @@ export function HifzDashboardChildPage() {
           label={t("progress.child")}
           data={kids.map((c) => ({ value: String(c.id), label: c.name }))}
           value={String(studentId)}
-          onChange={setChosen}
+          onChange={(v) => {
+            const child = kids.find((c) => String(c.id) === v);
+            if (child) choose(child);
+          }}
           allowDeselect={false}
         />
       )}

@@ -20,6 +20,7 @@ import { EnrolDialog, type EnrolmentTarget, TransferDialog } from "../academics/
 import { STATUS_COLOR } from "../academics/enrolment-status";
 import { iso } from "../academics/isolate";
 import { type LinkTarget, VerificationLinkDialog } from "../academics/verification-link-dialog";
+import { StudentDashboardLink } from "../dashboard/student-dashboard-link";
 import { LinkParentDialog } from "./link-parent-dialog";
 import { NativeName } from "./native-name";
 import { nativeNameField } from "./student-fields";
@@ -109,6 +110,7 @@ export function StudentProfilePage() {
               </Group>
             </Stack>
           </Group>
+          <StudentDashboardLink studentId={s.id} />
           {allowed("students", "edit") && (
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
               {t("students:profile.edit")}

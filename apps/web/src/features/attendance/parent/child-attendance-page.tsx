@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { linkedChildren } from "@taleem/contract";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useChosenChild } from "../../../areas/parent/child-chooser";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, schoolDay } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
@@ -52,8 +53,9 @@ export function ChildAttendancePage() {
   const errorText = useErrorText();
   const staff = useAuth((s) => s.user?.role.builtin !== "parent");
   const kids = useActionQuery(linkedChildren).data?.rows ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const studentId = chosen ?? (kids[0] ? String(kids[0].id) : null);
+  // The child the home (or an earlier visit) chose, else the first.
+  const { chosen, choose } = useChosenChild(kids);
+  const studentId = chosen ? String(chosen.id) : kids[0] ? String(kids[0].id) : null;
   const thisMonth = monthOf(schoolDay());
   const [month, setMonth] = useState(thisMonth);
   const shown = useMonthAttendance(studentId ? Number(studentId) : null, month);
@@ -91,7 +93,8 @@ export function ChildAttendancePage() {
           data={kids.map((c) => ({ value: String(c.id), label: c.name }))}
           value={studentId}
           onChange={(v) => {
-            setChosen(v);
+            const child = kids.find((c) => String(c.id) === v);
+            if (child) choose(child);
             setMonth(thisMonth);
           }}
         />

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
-import { useAreaPath } from "../../../ui/area-path";
+import { useAreaBase, useAreaPath } from "../../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useCan } from "../../../ui/use-can";
 import { dropMarksDraft, readMarksDraft, saveMarksDraft } from "./marks-draft";
@@ -31,6 +31,8 @@ export function MarksPage() {
 function MarksSheet({ examId }: { examId: number }) {
   const { t } = useTranslation(["exams", "admin"]);
   const to = useAreaPath();
+  // A teacher comes to the marks from My classes; the office from its list of papers.
+  const back = useAreaBase() === "/parent" ? to("classes") : to("exams/papers");
   const allowed = useCan();
   const errorText = useErrorText();
   const school = useAuth((s) => s.user?.tenant.code ?? "");
@@ -113,7 +115,7 @@ function MarksSheet({ examId }: { examId: number }) {
   return (
     <Stack gap="md" maw={760}>
       <div>
-        <Anchor component={Link} to={to("exams/papers")} size="sm">
+        <Anchor component={Link} to={back} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconArrowBack size={14} aria-hidden />
             {t("marks.back")}

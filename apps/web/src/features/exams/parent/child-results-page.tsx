@@ -1,8 +1,8 @@
 import { Select, Stack, Text, Title } from "@mantine/core";
 import { IconReportAnalytics } from "@tabler/icons-react";
 import { linkedChildren, studentExamResults } from "@taleem/contract";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useChosenChild } from "../../../areas/parent/child-chooser";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
@@ -14,8 +14,9 @@ export function ChildResultsPage() {
   const errorText = useErrorText();
   const kids = useActionQuery(linkedChildren);
   const list = kids.data?.rows ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const studentId = Number(chosen ?? list[0]?.id ?? 0);
+  // The child the home (or an earlier visit) chose, else the first.
+  const { chosen, choose } = useChosenChild(list);
+  const studentId = chosen?.id ?? list[0]?.id ?? 0;
   const results = useActionQuery(studentExamResults, { params: { id: studentId } }, { enabled: studentId > 0 });
   const cards = results.data?.rows ?? [];
   return (
@@ -26,7 +27,10 @@ export function ChildResultsPage() {
           label={t("parent.child")}
           data={list.map((c) => ({ value: String(c.id), label: c.name }))}
           value={String(studentId)}
-          onChange={setChosen}
+          onChange={(v) => {
+            const child = list.find((c) => String(c.id) === v);
+            if (child) choose(child);
+          }}
           allowDeselect={false}
           data-testid="results-child"
         />

@@ -1,0 +1,73 @@
+import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconChevronRight, type IconProps } from "@tabler/icons-react";
+import type { ComponentType, ReactNode } from "react";
+import { Link } from "react-router";
+import mirror from "../../ui/mirror.module.css";
+
+/** Where a card leads, keeping the chosen child (the parent pages read `?student=`). */
+export const forChild = (path: string, studentId: number) => `${path}${path.includes("?") ? "&" : "?"}student=${studentId}`;
+
+/**
+ * A card of the home that opens a screen: the whole card is one real link (one tap target), with
+ * a chevron that turns round in right-to-left pages.
+ */
+export function LinkCard({
+  to,
+  icon: Icon,
+  color = "teal",
+  title,
+  children,
+  testId,
+}: {
+  to: string;
+  icon: ComponentType<IconProps>;
+  color?: string;
+  title: ReactNode;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="sm" data-testid={testId} style={{ color: "inherit", textDecoration: "none" }}>
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <ThemeIcon variant="light" color={color} radius="xl" size={36} aria-hidden>
+          <Icon size={20} />
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+          <Text size="xs" c="dimmed" fw={600}>
+            {title}
+          </Text>
+          {children}
+        </div>
+        <IconChevronRight size={18} className={mirror.mirror} aria-hidden style={{ alignSelf: "center", flex: "none", opacity: 0.6 }} />
+      </Group>
+    </Card>
+  );
+}
+
+/** A card that only tells (nothing to open): no chevron, no link look. */
+export function InfoCard({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600} mb={4}>
+        {title}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** The home's shape while the first reply is on its way (nothing kept on this phone yet). */
+export function HomeSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-live="polite" aria-label={label} data-testid="home-loading">
+      <Group grow gap="sm">
+        <Skeleton height={84} radius="md" />
+        <Skeleton height={84} radius="md" />
+      </Group>
+      <Skeleton height={96} radius="md" />
+      <Skeleton height={64} radius="md" />
+      <Skeleton height={64} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+}
