@@ -1,10 +1,9 @@
-import { FULL_ACCESS } from "@taleem/contract";
+import { addDays, FULL_ACCESS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { Db } from "../src/db/client.js";
 import { ensureAttendanceDefaults } from "../src/modules/attendance/attendance-codes.service.js";
 import { STANDARD_PRAYERS, STANDARD_SALAAH_OPTIONS } from "../src/modules/attendance/salaah.service.js";
-import { addDays } from "../src/modules/attendance/school-days.service.js";
 import { schoolDashboard } from "../src/modules/dashboard/school-dashboard.service.js";
 import { activeRecitationTypes } from "../src/modules/hifz/recitation.service.js";
 import type { RequestContext } from "../src/platform/actions/request-context.js";

@@ -33,6 +33,9 @@ export const DateOnly = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, "Not a real date");
 
+/** A YYYY-MM-DD date moved by whole days (UTC arithmetic: no time zone shifts a day). */
+export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** A time of day as HH:MM (seconds allowed and dropped). */
 export const TimeOfDay = z
   .string()

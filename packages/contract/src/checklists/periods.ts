@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addDays } from "../values.js";
 
 /** How often a checklist is due: each day, each week (Monday to Sunday), each month, or once. */
 export const ChecklistFrequency = z.enum(["daily", "weekly", "monthly", "once"]);
@@ -10,10 +11,8 @@ export interface Period {
   endDate: string;
 }
 
-const DAY_MS = 86_400_000;
 const toDate = (d: string) => new Date(`${d}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (d: string, n: number) => iso(new Date(toDate(d).getTime() + n * DAY_MS));
 
 /** The Monday of a date's week: a school week's checklist is due by its Sunday. */
 export const weekStart = (d: string) => addDays(d, -((toDate(d).getUTCDay() + 6) % 7));

@@ -1,11 +1,10 @@
-import type { RegisterReply } from "@taleem/contract";
+import { addDays, type RegisterReply } from "@taleem/contract";
 import { CLASSROOMS } from "./demo-plan.js";
 import type { DemoSchool } from "./demo-school.js";
 
 /** How many days back the demo's registers go: a term of eight weeks. */
 const TERM_DAYS = 56;
 
-const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 /** India's week: Monday to Saturday (the demo school's working days). */
 const working = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() !== 0;
 
@@ -31,7 +30,7 @@ export async function attendanceDemo({ api, ids, random, today }: DemoSchool): P
     };
     const days = [];
     for (let back = TERM_DAYS; back >= 1; back--) {
-      const date = dayBefore(today, back);
+      const date = addDays(today, -back);
       if (!working(date)) continue;
       const marks = reg.lines.filter((l) => (since.get(l.studentId) ?? today) <= date).map((l) => ({ studentId: l.studentId, codeId: pick(l.studentId) }));
       if (marks.length) days.push({ date, marks });

@@ -1,10 +1,11 @@
+import { addDays } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import { remindMissedInSchool } from "../../modules/checklists/checklist-reminders.service.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { tenants } from "../../platform/tenancy/tenants.table.js";
 // Read only when the slice runs, after seed-demo.ts (which imports this file) has loaded.
 import { DEMO } from "../seed-demo.js";
-import { addDays, createRow, type DemoSchool, demoApi } from "./demo-school.js";
+import { createRow, type DemoSchool, demoApi } from "./demo-school.js";
 
 const NIGHT_ROUND = [
   { question: "All dormitory doors locked?", kind: "yesno" },

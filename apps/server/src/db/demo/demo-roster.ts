@@ -1,6 +1,7 @@
+import { addDays } from "@taleem/contract";
 import { type FamilyName, type Gender, NameBook, REGIONS } from "./demo-names.js";
 import { academicYears, CLASSROOMS, STUDENTS_PER_CLASSROOM } from "./demo-plan.js";
-import { addDays, type DemoRandom } from "./demo-school.js";
+import type { DemoRandom } from "./demo-school.js";
 
 export interface RosterFamily extends FamilyName {
   language: "en" | "ml" | "ta" | "ur" | "ar";

@@ -142,13 +142,6 @@ export function demoRandom(seed: string): DemoRandom {
   };
 }
 
-/** A date moved by whole days, YYYY-MM-DD (UTC arithmetic: no time zone shifts). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** POST /admin/api/{resource}: the new row's id. */
 export async function createRow(api: DemoApi, resource: string, body: Record<string, unknown>): Promise<number> {
   const reply = await api.post<{ data: { id: number } }>(`/admin/api/${resource}`, body);

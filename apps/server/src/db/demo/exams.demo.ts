@@ -1,6 +1,7 @@
 import type { ExamStudent } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import { academicYears, CLASSROOMS, SUBJECTS } from "./demo-plan.js";
-import { addDays, type DemoSchool } from "./demo-school.js";
+import type { DemoSchool } from "./demo-school.js";
 
 /** The school's scale, with the words printed beside each grade. */
 const GRADES = [

@@ -1,4 +1,5 @@
 import type { PaymentMode } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { enrolments } from "../../modules/academics/enrolments.table.js";
 import { reverseTransaction } from "../../modules/fees/fee-collection.service.js";
@@ -12,7 +13,7 @@ import type { TenantTable } from "../../platform/tenancy/tenant-table.js";
 import { tenants } from "../../platform/tenancy/tenants.table.js";
 import type { Db } from "../client.js";
 import { academicYears } from "./demo-plan.js";
-import { addDays, type DemoSchool } from "./demo-school.js";
+import type { DemoSchool } from "./demo-school.js";
 
 /** The 10th of each month of the academic year, April to March. */
 function monthlyDates(startDate: string): string[] {

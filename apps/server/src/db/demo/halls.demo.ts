@@ -1,5 +1,6 @@
 import type { HallRegisterReply } from "@taleem/contract";
-import { addDays, createRow, type DemoSchool } from "./demo-school.js";
+import { addDays } from "@taleem/contract";
+import { createRow, type DemoSchool } from "./demo-school.js";
 
 const NOTES = ["Not in bed at lights out", "At the clinic, not told", "Found in the library after 10", "Went home without leave"];
 

@@ -1,11 +1,10 @@
-import { globalAyah, SURAHS } from "@taleem/contract";
+import { addDays, globalAyah, SURAHS } from "@taleem/contract";
 import { nextAyah } from "../../modules/hifz/hifz-progress.js";
 import { CLASSROOMS, STAFF } from "./demo-plan.js";
 import type { DemoRandom, DemoSchool } from "./demo-school.js";
 
 /** How far back the demo's sittings go: three months. */
 const DAYS = 91;
-const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 /** India's week: Monday to Saturday (the demo school's working days). */
 const working = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() !== 0;
 const surahEnd = (global: number) => {
@@ -49,14 +48,14 @@ type Log = {
  * weak, some resolved. Today's sittings are made but left for the teacher to log.
  */
 export async function hifzDemo({ api, ids, random, today }: DemoSchool): Promise<void> {
-  const started = dayBefore(today, DAYS + 7);
+  const started = addDays(today, -(DAYS + 7));
   await api.post(`/admin/api/course/${ids.get("course", "hifz")}/create-hafiz-records`, { startedOn: started });
   const hafiz = await api.get<{ rows: { id: number; studentId: number }[] }>("/admin/api/hafiz", { limit: 500 });
   const types = (await api.get<{ rows: { id: number; builtinKey: string | null }[] }>("/admin/api/recitationtype/active")).rows;
   const metrics = (await api.get<{ rows: { id: number; builtinKey: string | null; kind: string }[] }>("/admin/api/recitationmetric/active")).rows;
   const type = (key: string) => types.find((t) => t.builtinKey === key)!.id;
   const metric = (key: string) => metrics.find((m) => m.builtinKey === key)!.id;
-  const days = Array.from({ length: DAYS }, (_, i) => dayBefore(today, DAYS - i)).filter(working);
+  const days = Array.from({ length: DAYS }, (_, i) => addDays(today, i - DAYS)).filter(working);
 
   for (const room of CLASSROOMS.filter((r) => r.batch === "current" && r.course === "hifz")) {
     const teacherId = ids.get("staff", room.classTeacher);
@@ -88,7 +87,7 @@ export async function hifzDemo({ api, ids, random, today }: DemoSchool): Promise
   }
 
   // Mistakes older than two weeks were mostly put right; the rest stay open on the heat map.
-  const old = await api.get<{ rows: { id: number; date: string }[] }>("/admin/api/hifzfeedback", { limit: 500, dateTo: dayBefore(today, 14), sort: "date" });
+  const old = await api.get<{ rows: { id: number; date: string }[] }>("/admin/api/hifzfeedback", { limit: 500, dateTo: addDays(today, -14), sort: "date" });
   for (const m of old.rows.filter(() => random.chance(0.5)).slice(0, 120)) await api.put(`/admin/api/hifzfeedback/${m.id}/resolve`);
 }
 

@@ -1,7 +1,8 @@
 import type { LinkedChild, RegisterReply } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import { DEMO } from "../seed-demo.js";
 import { CLASSROOMS } from "./demo-plan.js";
-import { addDays, type DemoSchool, demoApi } from "./demo-school.js";
+import { type DemoSchool, demoApi } from "./demo-school.js";
 
 /** India's week: Monday to Saturday (the demo school's working days). */
 const working = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() !== 0;

@@ -1,13 +1,7 @@
-import type { LeaveApplicationRow, LinkedChild } from "@taleem/contract";
+import { addDays, type LeaveApplicationRow, type LinkedChild } from "@taleem/contract";
 // Read only when the slice runs, after seed-demo.ts (which imports this file) has loaded.
 import { DEMO } from "../seed-demo.js";
 import { type DemoApi, type DemoSchool, demoApi } from "./demo-school.js";
-
-const dayAfter = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 async function signedIn(demo: DemoSchool, mobile: string): Promise<DemoApi> {
   const { token } = await demo.open.post<{ token: string }>("/admin/open/auth/login-mobile", { mobile, password: DEMO.password, code: DEMO.code });
@@ -35,27 +29,27 @@ export async function leaveDemo(demo: DemoSchool): Promise<void> {
     const fever = await apply(parent, {
       studentId: elder.id,
       leaveTypeId: type("Sick leave"),
-      fromDate: dayAfter(today, -30),
-      toDate: dayAfter(today, -28),
+      fromDate: addDays(today, -30),
+      toDate: addDays(today, -28),
       reason: "Fever and cough; the doctor advised three days of rest.",
     });
     await api.put(`/admin/api/leaveapplications/process/${fever.data.id}`, { comment: "Get well soon." });
     await apply(parent, {
       studentId: younger.id,
       leaveTypeId: type("Family"),
-      fromDate: dayAfter(today, 5),
-      toDate: dayAfter(today, 6),
+      fromDate: addDays(today, 5),
+      toDate: addDays(today, 6),
       reason: "Cousin's wedding in Kozhikode.",
     });
     const trip = await apply(parent, {
       studentId: elder.id,
       leaveTypeId: type("Travel"),
-      fromDate: dayAfter(today, 12),
-      toDate: dayAfter(today, 18),
+      fromDate: addDays(today, 12),
+      toDate: addDays(today, 18),
       reason: "Family visit to Dubai.",
     });
     await api.put(`/admin/api/leaveapplications/${trip.data.id}/reject`, { reason: "The half-yearly examinations fall in that week." });
-    await apply(teacher, { leaveTypeId: type("Sick leave"), fromDate: dayAfter(today, 2), toDate: dayAfter(today, 2), reason: "Dental appointment." });
+    await apply(teacher, { leaveTypeId: type("Sick leave"), fromDate: addDays(today, 2), toDate: addDays(today, 2), reason: "Dental appointment." });
   } finally {
     await Promise.all([parent.post("/user/api/user/logout"), teacher.post("/user/api/user/logout")]).catch(() => undefined);
   }

@@ -1,7 +1,8 @@
 import type { ClassroomRow, LinkedChild } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 // Read only when the slice runs, after seed-demo.ts (which imports this file) has loaded.
 import { DEMO } from "../seed-demo.js";
-import { addDays, createRow, type DemoApi, type DemoSchool, demoApi } from "./demo-school.js";
+import { createRow, type DemoApi, type DemoSchool, demoApi } from "./demo-school.js";
 
 /** A client signed in as one of the demo school's people. */
 export async function signedInAs(demo: DemoSchool, mobile: string): Promise<DemoApi> {

@@ -1,7 +1,8 @@
 import type { MeetingInvitee } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 // Read only when the slice runs, after seed-demo.ts (which imports this file) has loaded.
 import { DEMO } from "../seed-demo.js";
-import { addDays, createRow, type DemoSchool } from "./demo-school.js";
+import { createRow, type DemoSchool } from "./demo-school.js";
 import { demoParentClassroom, signedInAs } from "./lessons.demo.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { SalaahGrouped } from "@taleem/contract";
+import { addDays, type SalaahGrouped } from "@taleem/contract";
 import { CLASSROOMS } from "./demo-plan.js";
 import type { DemoSchool } from "./demo-school.js";
 
@@ -8,16 +8,10 @@ import type { DemoSchool } from "./demo-school.js";
  */
 const TERM_DAYS = 28;
 
-const dayBefore = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
  * Four weeks of prayer logs for every classroom of this year: the five daily prayers each day (Jumuah
- * in place of Zuhr on Fridays), most in congregation, each child with a habit of their own. One
- * bulk call per classroom (entries naming their day and prayer): 16 calls in all.
+ * in place of Zuhr on Fridays), most in congregation, each child with a habit of their own, and
+ * today's Fajr. One bulk call per classroom (entries naming their day and prayer): 16 calls in all.
  */
 export async function salaahDemo({ api, ids, random, today }: DemoSchool): Promise<void> {
   for (const room of CLASSROOMS.filter((r) => r.batch === "current")) {
@@ -31,9 +25,9 @@ export async function salaahDemo({ api, ids, random, today }: DemoSchool): Promi
     // A child's chance of praying in congregation: most often, some less so.
     const habit = new Map(grid.students.map((s) => [s.id, 0.55 + random.next() * 0.4]));
     const entries: { studentId: number; optionId: number; salaahTypeId: number; date: string }[] = [];
-    for (let back = 1; back <= TERM_DAYS; back++) {
-      const date = dayBefore(today, back);
-      const prayers = new Date(`${date}T00:00:00Z`).getUTCDay() === 5 ? friday : daily;
+    for (let back = 0; back <= TERM_DAYS; back++) {
+      const date = addDays(today, -back);
+      const prayers = back === 0 ? daily.slice(0, 1) : new Date(`${date}T00:00:00Z`).getUTCDay() === 5 ? friday : daily;
       for (const s of grid.students) {
         for (const salaahTypeId of prayers) {
           const r = random.next();

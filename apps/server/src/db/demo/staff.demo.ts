@@ -1,7 +1,10 @@
 import { STAFF } from "./demo-plan.js";
 import { type DemoSchool, userId, userIdsByMobile } from "./demo-school.js";
 
-/** The built-in roles' ids, and the teachers (with the demo teacher as "teacher"). */
+/**
+ * The built-in roles' ids, and the teachers (with the demo teacher as "teacher"), all but the last
+ * of them marked in today by the office, so the dashboard's "staff in today" has someone in it.
+ */
 export async function staffDemo({ api, ids, accounts }: DemoSchool): Promise<void> {
   const roles = await api.get<{ rows: { id: number; builtin: string | null }[] }>("/admin/api/role", { limit: 100 });
   for (const r of roles.rows) if (r.builtin) ids.set("role", r.builtin, r.id);
@@ -12,4 +15,5 @@ export async function staffDemo({ api, ids, accounts }: DemoSchool): Promise<voi
   const byMobile = await userIdsByMobile(api);
   for (const s of STAFF) ids.set("staff", s.key, userId(byMobile, s.mobile));
   ids.set("staff", "teacher", userId(byMobile, accounts.staff.mobile));
+  for (const s of STAFF.slice(0, -1)) await api.post("/admin/api/attendance", { action: "in", userId: ids.get("staff", s.key) });
 }

@@ -1,7 +1,8 @@
 import type { LinkedChild, TaskChild, TaskTypeRow } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import { DEMO } from "../seed-demo.js";
 import { CLASSROOMS } from "./demo-plan.js";
-import { addDays, type DemoSchool, demoApi } from "./demo-school.js";
+import { type DemoSchool, demoApi } from "./demo-school.js";
 
 /** What a class is given on the school days of the past week: one homework a day. */
 const HOMEWORK = [

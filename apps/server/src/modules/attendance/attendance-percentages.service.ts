@@ -1,11 +1,12 @@
 import type { AttendanceMeaning, AttendanceRules } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import { count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeBatch, requireBatch } from "../academics/academics.service.js";
 import { type ClassroomInfo, classroomsOfBatch, requireClassroom } from "../academics/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { attendanceMarks } from "./registers.table.js";
-import { addDays, datesOf, schoolDays } from "./school-days.service.js";
+import { datesOf, schoolDays } from "./school-days.service.js";
 
 /** The meanings that count as present under the school's rules: late and half day always do. */
 export function presentMeanings(rules: AttendanceRules): AttendanceMeaning[] {

@@ -24,31 +24,16 @@ export async function registersOfDay(scope: TenantScope, date?: string) {
   const day = date ?? days.today;
   const { rooms, counts } = await expectedClassrooms(scope);
   const ids = rooms.map((r) => r.id);
-  const [taken, tallies] = ids.length
+  const [byRoom, tallies] = ids.length
     ? await Promise.all([
-        scope.db
-          .select()
-          .from(attendanceRegisters)
-          .where(
-            scope.where(
-              attendanceRegisters,
-              eq(attendanceRegisters.date, day),
-              eq(attendanceRegisters.hourId, 0),
-              inArray(attendanceRegisters.classroomId, ids),
-            ),
-          ),
+        dayRegistersOf(scope, ids, day),
         scope.db
           .select({ classroomId: attendanceMarks.classroomId, meaning: attendanceMarks.meaning, n: count() })
           .from(attendanceMarks)
           .where(scope.where(attendanceMarks, eq(attendanceMarks.date, day), eq(attendanceMarks.hourId, 0), inArray(attendanceMarks.classroomId, ids)))
           .groupBy(attendanceMarks.classroomId, attendanceMarks.meaning),
       ])
-    : [[], []];
-  const names = await userNames(
-    scope,
-    taken.map((t) => t.takenBy),
-  );
-  const byRoom = new Map(taken.map((t) => [t.classroomId, t]));
+    : [new Map<number, { byName: string; at: string }>(), []];
   const tally = (id: number, absent: boolean) =>
     tallies
       .filter((t) => t.classroomId === id && (t.meaning === "absent" || t.meaning === "excused" || t.meaning === "on_leave") === absent)
@@ -64,8 +49,8 @@ export async function registersOfDay(scope: TenantScope, date?: string) {
         label: r.label,
         students: counts.get(r.id) ?? 0,
         taken: !!t,
-        byName: t ? (names.get(t.takenBy ?? 0) ?? "") : null,
-        at: t ? t.takenAt.toISOString() : null,
+        byName: t ? t.byName : null,
+        at: t ? t.at : null,
         present: tally(r.id, false),
         absent: tally(r.id, true),
       };
@@ -104,10 +89,10 @@ export async function missingRegisters(scope: TenantScope, from: string, to: str
   return { message: "Missing registers", count: rows.length, rows };
 }
 
-/** Which of some classrooms' day registers of a date were taken, by whom and when (one statement, plus the takers' names). */
-export async function dayRegistersOf(scope: TenantScope, classroomIds: number[], date: string) {
-  if (!classroomIds.length) return new Map<number, { byName: string; at: string }>();
-  const taken = await scope.db
+/** The day registers (hour 0) of some classrooms on a date, in one statement. */
+async function dayRegisterRows(scope: TenantScope, classroomIds: number[], date: string) {
+  if (!classroomIds.length) return [];
+  return scope.db
     .select()
     .from(attendanceRegisters)
     .where(
@@ -118,6 +103,11 @@ export async function dayRegistersOf(scope: TenantScope, classroomIds: number[],
         inArray(attendanceRegisters.classroomId, classroomIds),
       ),
     );
+}
+
+/** Which of some classrooms' day registers of a date were taken, by whom and when (one statement, plus the takers' names). */
+export async function dayRegistersOf(scope: TenantScope, classroomIds: number[], date: string) {
+  const taken = await dayRegisterRows(scope, classroomIds, date);
   const names = await userNames(
     scope,
     taken.map((t) => t.takenBy),
@@ -127,17 +117,6 @@ export async function dayRegistersOf(scope: TenantScope, classroomIds: number[],
 
 /** Which of some classrooms' day registers of a date were taken (the dashboard's "not taken today"), in one statement. */
 export async function registersTakenOn(scope: TenantScope, classroomIds: number[], date: string): Promise<Set<number>> {
-  if (!classroomIds.length) return new Set();
-  const rows = await scope.db
-    .select({ classroomId: attendanceRegisters.classroomId })
-    .from(attendanceRegisters)
-    .where(
-      scope.where(
-        attendanceRegisters,
-        eq(attendanceRegisters.date, date),
-        eq(attendanceRegisters.hourId, 0),
-        inArray(attendanceRegisters.classroomId, classroomIds),
-      ),
-    );
+  const rows = await dayRegisterRows(scope, classroomIds, date);
   return new Set(rows.map((r) => r.classroomId));
 }

@@ -1,4 +1,4 @@
-import { ATTENDANCE_MAX_RANGE_DAYS, DEFAULT_ATTENDANCE_RULES, workingDaysOf } from "@taleem/contract";
+import { ATTENDANCE_MAX_RANGE_DAYS, addDays, DEFAULT_ATTENDANCE_RULES, workingDaysOf } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import { badRequest } from "../../platform/http/errors.js";
 import { settings } from "../../platform/tenancy/settings.table.js";
@@ -8,8 +8,6 @@ import { attendanceRules } from "./attendance-codes.table.js";
 
 /** ISO weekday of a YYYY-MM-DD date: 1 Monday ... 7 Sunday. */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
-
-export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 

@@ -1,4 +1,4 @@
-import { can, DASHBOARD_MAX_DAYS, type SchoolDashboard, type SchoolDashboardQuery, type StudentDashboard } from "@taleem/contract";
+import { addDays, can, DASHBOARD_MAX_DAYS, type SchoolDashboard, type SchoolDashboardQuery, type StudentDashboard } from "@taleem/contract";
 import { inArray, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RequestContext } from "../../platform/actions/request-context.js";
@@ -11,7 +11,7 @@ import { admissionCount } from "../admissions/admissions.service.js";
 import { dayRegisterTally } from "../attendance/attendance-percentages.service.js";
 import { registersTakenOn } from "../attendance/register-status.service.js";
 import { salaahTally } from "../attendance/salaah.service.js";
-import { addDays, datesOf, daysFrom, schoolDays } from "../attendance/school-days.service.js";
+import { datesOf, daysFrom, schoolDays } from "../attendance/school-days.service.js";
 import { staffToday } from "../attendance/staff-attendance.service.js";
 import { examinationsInProgress, examSetCounts, resultsOfStudent } from "../exams/exam-sets.service.js";
 import { feeTotals } from "../fees/fee-dashboard.service.js";

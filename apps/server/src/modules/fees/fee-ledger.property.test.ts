@@ -1,3 +1,4 @@
+import { addDays } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
 import { adminOfNewTenant, testApp } from "../../../test/harness.js";
 import { AppError } from "../../platform/http/errors.js";
@@ -27,7 +28,6 @@ function random(seed: number) {
 
 const FINE = 5_000;
 const GRACE = 5;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The model: what each due and the student owe, worked out here from the steps alone. */
 interface ModelDue {

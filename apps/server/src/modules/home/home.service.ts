@@ -1,4 +1,5 @@
 import type { HomeData, HomeEnrollment, HomeToday } from "@taleem/contract";
+import { addDays } from "@taleem/contract";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { notFound } from "../../platform/http/errors.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
@@ -9,7 +10,7 @@ import { activeEnrolmentsOfStudents, enrolmentsOfStudent } from "../academics/en
 import { weekOf } from "../academics/timetable.service.js";
 import { marksBetween, registersTakenBetween } from "../attendance/registers.service.js";
 import { classroomStudentIds, dailyPrayerCount, groupedLogs } from "../attendance/salaah.service.js";
-import { addDays, datesOf, schoolDays, weekdayOf } from "../attendance/school-days.service.js";
+import { datesOf, schoolDays, weekdayOf } from "../attendance/school-days.service.js";
 import { unreadCount } from "../communication/notifications.service.js";
 import { latestPublishedCard } from "../exams/report-cards.service.js";
 import { nextFeeDue } from "../fees/fee-card.service.js";

@@ -1,4 +1,4 @@
-import { attendanceTotals, type HomeData } from "@taleem/contract";
+import { addDays, attendanceTotals, type HomeData } from "@taleem/contract";
 import { NodePgSession } from "drizzle-orm/node-postgres/session";
 import { PgliteSession } from "drizzle-orm/pglite/session";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { adminOfNewTenant, testApp } from "../../../test/harness.js";
 import { rolesOf, signedInUser } from "../../../test/people.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { addStudent, enrol, newSchool, ok } from "../academics/school.fixture.js";
-import { addDays, datesOf, schoolDays } from "../attendance/school-days.service.js";
+import { datesOf, schoolDays } from "../attendance/school-days.service.js";
 import { lastSchoolDays } from "./home-figures.js";
 
 /**

@@ -1,5 +1,5 @@
+import { addDays } from "@taleem/contract";
 import { ok } from "../academics/school.fixture.js";
-import { addDays } from "../attendance/school-days.service.js";
 
 type Api = { post: (url: string, body?: unknown) => Promise<{ statusCode: number; body: string; json: () => unknown }> };
 

@@ -1,4 +1,4 @@
-import type { MessageChannel } from "@taleem/contract";
+import { addDays, type MessageChannel } from "@taleem/contract";
 import { and, asc, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { roles } from "../../platform/auth/roles.table.js";
@@ -111,12 +111,6 @@ export async function ensurePlans(db: Db) {
   await db.insert(planPrices).values(prices).onConflictDoNothing();
   seeded.add(db);
 }
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The school's subscription, made on first read for a school that has none: the trial of the starting plan from today. */
 export async function subscriptionOf(scope: TenantScope) {

@@ -3,7 +3,7 @@ import { IconDots, IconFilterOff, IconPencil, IconPlus, IconSpeakerphone, IconTr
 import { type AnnouncementRow, announcementResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -11,6 +11,7 @@ import { ListPagination } from "../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { ListFilters } from "../../ui/resource/list-filters";
 import { useResourceTexts } from "../../ui/resource/resource-texts";
+import { useSearchFilters } from "../../ui/search-filters";
 import { useCan } from "../../ui/use-can";
 import { AnnouncementComposer } from "./announcement-composer";
 import { useAnnouncementList, useAnnouncementMutations } from "./use-announcements";
@@ -28,7 +29,7 @@ export function AnnouncementsPage() {
   const navigate = useNavigate();
   const allowed = useCan();
   const errorText = useErrorText();
-  const [search, setSearch] = useSearchParams();
+  const { search, set, reset } = useSearchFilters(["page"]);
   const [composing, setComposing] = useState<{ row?: AnnouncementRow } | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementRow | null>(null);
   const { remove } = useAnnouncementMutations();
@@ -41,17 +42,6 @@ export function AnnouncementsPage() {
   }
   const filtered = filterKeys.some((k) => search.get(k));
   const list = useAnnouncementList(params);
-  const set = (key: string, value: string | null) =>
-    setSearch(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== "page") next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
   const mayAdd = allowed("communication", "add");
   const rows = list.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / LIMIT));
@@ -82,7 +72,7 @@ export function AnnouncementsPage() {
             <EmptyList
               title={t("emptyFiltered")}
               extra={
-                <Button variant="default" leftSection={<IconFilterOff size={16} />} onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                <Button variant="default" leftSection={<IconFilterOff size={16} />} onClick={reset}>
                   {t("clearFilters")}
                 </Button>
               }

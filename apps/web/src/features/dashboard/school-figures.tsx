@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import {
+  type Icon,
   IconAlarm,
   IconBook2,
   IconCash,
@@ -49,6 +50,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 const n = (v: number) => formatNumber(v);
+
+/** One figure card's content; `id` names its test id (`figure-<id>`). */
+interface Figure {
+  id: string;
+  label: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  icon: Icon;
+  color?: string;
+  to: string;
+}
+
+function FigureCards({ figures }: { figures: Figure[] }) {
+  return figures.map((f) => (
+    <FigureCard key={f.id} testId={`figure-${f.id}`} label={f.label} value={f.value} sub={f.sub} icon={<f.icon size={22} />} color={f.color} to={f.to} />
+  ));
+}
 
 /** The school's figures for the filters, each linked to the list behind it. */
 export function SchoolFigures({ query }: { query: SchoolDashboardQuery }) {
@@ -129,32 +147,29 @@ function AttendanceBlock({ d, attendance: a }: { d: SchoolDashboard; attendance:
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <FigureCard
-          testId="figure-present"
-          label={t("attendance.present")}
-          value={n(a.present)}
-          sub={t("attendance.expected", { n: n(a.expected) })}
-          icon={<IconUserCheck size={22} />}
-          color="teal"
-          to={today}
-        />
-        <FigureCard testId="figure-absent" label={t("attendance.absent")} value={n(a.absent)} icon={<IconUserX size={22} />} color="red" to={today} />
-        <FigureCard
-          testId="figure-not-marked"
-          label={t("attendance.notMarked")}
-          value={n(a.notMarked)}
-          icon={<IconUserQuestion size={22} />}
-          color="gray"
-          to={today}
-        />
-        <FigureCard
-          testId="figure-registers"
-          label={t("attendance.registersNotTaken")}
-          value={a.registersNotTaken === null ? "—" : n(a.registersNotTaken)}
-          sub={t("attendance.registersOf", { n: n(a.registers) })}
-          icon={<IconClipboardCheck size={22} />}
-          color="orange"
-          to={today}
+        <FigureCards
+          figures={[
+            {
+              id: "present",
+              label: t("attendance.present"),
+              value: n(a.present),
+              sub: t("attendance.expected", { n: n(a.expected) }),
+              icon: IconUserCheck,
+              color: "teal",
+              to: today,
+            },
+            { id: "absent", label: t("attendance.absent"), value: n(a.absent), icon: IconUserX, color: "red", to: today },
+            { id: "not-marked", label: t("attendance.notMarked"), value: n(a.notMarked), icon: IconUserQuestion, color: "gray", to: today },
+            {
+              id: "registers",
+              label: t("attendance.registersNotTaken"),
+              value: a.registersNotTaken === null ? "—" : n(a.registersNotTaken),
+              sub: t("attendance.registersOf", { n: n(a.registers) }),
+              icon: IconClipboardCheck,
+              color: "orange",
+              to: today,
+            },
+          ]}
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md" mt="md">
@@ -188,129 +203,113 @@ function OfficeBlock({ d }: { d: SchoolDashboard }) {
   const { t } = useTranslation("dashboard");
   const to = useAreaPath();
   const money = (minor: number) => <bdi dir="ltr">{formatMinor(minor, d.fees?.currency)}</bdi>;
-  const cards: ReactNode[] = [];
-  if (d.prayers) {
-    cards.push(
-      <FigureCard
-        key="prayers"
-        testId="figure-prayers"
-        label={t("sections.prayers")}
-        value={n(d.prayers.studentsLogged)}
-        sub={`${t("prayers.prayed")} ${n(d.prayers.prayed)} · ${t("prayers.missed")} ${n(d.prayers.missed)}`}
-        icon={<IconMoon size={22} />}
-        color="indigo"
-        to={to("salaah")}
-      />,
-    );
-  }
-  if (d.hifz) {
-    const hafiz = withQuery("hafiz", { status: "active", courseId: d.courseId });
-    cards.push(
-      <FigureCard
-        key="hifz-pages"
-        testId="figure-hifz-pages"
-        label={t("hifz.pages")}
-        value={formatNumber(d.hifz.pages, { maximumFractionDigits: 1 })}
-        sub={t("hifz.huffaz", { n: n(d.hifz.students) })}
-        icon={<IconBook2 size={22} />}
-        color="green"
-        to={to(hafiz)}
-      />,
-      <FigureCard
-        key="hifz-behind"
-        testId="figure-hifz-behind"
-        label={t("hifz.behind")}
-        value={n(d.hifz.behindTarget)}
-        sub={t("hifz.pagesHint")}
-        icon={<IconAlarm size={22} />}
-        color="orange"
-        to={to(hafiz)}
-      />,
-    );
-  }
-  if (d.exams) {
-    cards.push(
-      <FigureCard
-        key="exams-running"
-        testId="figure-exams-running"
-        label={t("exams.inProgress")}
-        value={n(d.exams.inProgress.length)}
-        sub={d.exams.inProgress.length ? d.exams.inProgress.map((e) => e.name).join(", ") : t("exams.none")}
-        icon={<IconClipboardList size={22} />}
-        color="grape"
-        to={to(withQuery("exams/masters", { batchId: d.batchId }))}
-      />,
-      <FigureCard
-        key="exams-published"
-        testId="figure-exams-published"
-        label={t("exams.published")}
-        value={n(d.exams.setsPublished)}
-        sub={t("exams.unpublished", { n: n(d.exams.setsUnpublished) })}
-        icon={<IconCertificate size={22} />}
-        color="grape"
-        to={to(withQuery("exams/sets", { batchId: d.batchId }))}
-      />,
-    );
-  }
-  if (d.fees) {
-    cards.push(
-      <FigureCard
-        key="fees-collected"
-        testId="figure-fees-collected"
-        label={t("fees.collected")}
-        value={money(d.fees.paid)}
-        sub={
-          <>
-            {t("fees.ofDue", { due: formatMinor(d.fees.due, d.fees.currency) })} · {chartFigure(d.fees.rate)}
-          </>
-        }
-        icon={<IconCash size={22} />}
-        color="teal"
-        to={to(withQuery("fees/dashboard", { batchId: d.batchId, courseId: d.courseId, from: d.from, to: d.to }))}
-      />,
-      <FigureCard
-        key="fees-overdue"
-        testId="figure-fees-overdue"
-        label={t("fees.overdue")}
-        value={money(d.fees.overdue)}
-        sub={t("fees.overdueStudents", { n: n(d.fees.overdueStudents) })}
-        icon={<IconUserExclamation size={22} />}
-        color="red"
-        to={to(withQuery("fees/defaulters", { batchId: d.batchId, courseId: d.courseId }))}
-      />,
-    );
-  }
-  if (d.admissions) {
-    cards.push(
-      <FigureCard
-        key="admissions"
-        testId="figure-admissions"
-        label={t("office.admissions")}
-        value={n(d.admissions.pending)}
-        icon={<IconFileDescription size={22} />}
-        to={to(withQuery("admissions", { status: "pending" }))}
-      />,
-    );
-  }
-  if (d.staff) {
-    cards.push(
-      <FigureCard
-        key="staff"
-        testId="figure-staff"
-        label={t("office.staff")}
-        value={n(d.staff.in)}
-        sub={t("office.stillIn", { n: n(d.staff.stillIn) })}
-        icon={<IconChecklist size={22} />}
-        color="cyan"
-        to={to("attendance-today")}
-      />,
-    );
-  }
-  if (!cards.length) return null;
+  const hafiz = to(withQuery("hafiz", { status: "active", courseId: d.courseId }));
+  const figures: Figure[] = [
+    ...(d.prayers
+      ? [
+          {
+            id: "prayers",
+            label: t("sections.prayers"),
+            value: n(d.prayers.studentsLogged),
+            sub: `${t("prayers.prayed")} ${n(d.prayers.prayed)} · ${t("prayers.missed")} ${n(d.prayers.missed)}`,
+            icon: IconMoon,
+            color: "indigo",
+            to: to("salaah"),
+          },
+        ]
+      : []),
+    ...(d.hifz
+      ? [
+          {
+            id: "hifz-pages",
+            label: t("hifz.pages"),
+            value: formatNumber(d.hifz.pages, { maximumFractionDigits: 1 }),
+            sub: t("hifz.huffaz", { n: n(d.hifz.students) }),
+            icon: IconBook2,
+            color: "green",
+            to: hafiz,
+          },
+          { id: "hifz-behind", label: t("hifz.behind"), value: n(d.hifz.behindTarget), sub: t("hifz.pagesHint"), icon: IconAlarm, color: "orange", to: hafiz },
+        ]
+      : []),
+    ...(d.exams
+      ? [
+          {
+            id: "exams-running",
+            label: t("exams.inProgress"),
+            value: n(d.exams.inProgress.length),
+            sub: d.exams.inProgress.length ? d.exams.inProgress.map((e) => e.name).join(", ") : t("exams.none"),
+            icon: IconClipboardList,
+            color: "grape",
+            to: to(withQuery("exams/masters", { batchId: d.batchId })),
+          },
+          {
+            id: "exams-published",
+            label: t("exams.published"),
+            value: n(d.exams.setsPublished),
+            sub: t("exams.unpublished", { n: n(d.exams.setsUnpublished) }),
+            icon: IconCertificate,
+            color: "grape",
+            to: to(withQuery("exams/sets", { batchId: d.batchId })),
+          },
+        ]
+      : []),
+    ...(d.fees
+      ? [
+          {
+            id: "fees-collected",
+            label: t("fees.collected"),
+            value: money(d.fees.paid),
+            sub: (
+              <>
+                {t("fees.ofDue", { due: formatMinor(d.fees.due, d.fees.currency) })} · {chartFigure(d.fees.rate)}
+              </>
+            ),
+            icon: IconCash,
+            color: "teal",
+            to: to(withQuery("fees/dashboard", { batchId: d.batchId, courseId: d.courseId, from: d.from, to: d.to })),
+          },
+          {
+            id: "fees-overdue",
+            label: t("fees.overdue"),
+            value: money(d.fees.overdue),
+            sub: t("fees.overdueStudents", { n: n(d.fees.overdueStudents) }),
+            icon: IconUserExclamation,
+            color: "red",
+            to: to(withQuery("fees/defaulters", { batchId: d.batchId, courseId: d.courseId })),
+          },
+        ]
+      : []),
+    ...(d.admissions
+      ? [
+          {
+            id: "admissions",
+            label: t("office.admissions"),
+            value: n(d.admissions.pending),
+            icon: IconFileDescription,
+            to: to(withQuery("admissions", { status: "pending" })),
+          },
+        ]
+      : []),
+    ...(d.staff
+      ? [
+          {
+            id: "staff",
+            label: t("office.staff"),
+            value: n(d.staff.in),
+            sub: t("office.stillIn", { n: n(d.staff.stillIn) }),
+            icon: IconChecklist,
+            color: "cyan",
+            to: to("attendance-today"),
+          },
+        ]
+      : []),
+  ];
+  if (!figures.length) return null;
   return (
     <Section id="office" title={t("sections.office")}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-        {cards}
+        <FigureCards figures={figures} />
       </SimpleGrid>
     </Section>
   );

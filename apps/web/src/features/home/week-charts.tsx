@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { attendanceTotals, type HomeData } from "@taleem/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
@@ -27,6 +28,24 @@ function AttendanceTotals({ home }: { home: HomeData }) {
   );
 }
 
+/** One chart of the week under its heading, with a link to the whole record. */
+function WeekChart({ title, seeAll, children }: { title: string; seeAll: string; children: ReactNode }) {
+  const { t } = useTranslation("parent");
+  return (
+    <div>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <Title order={4} size="h6">
+          {title}
+        </Title>
+        <Anchor component={Link} to={seeAll} size="sm" style={{ whiteSpace: "nowrap" }}>
+          {t("homeCards.week.seeAll")}
+        </Anchor>
+      </Group>
+      {children}
+    </div>
+  );
+}
+
 /** The child's week of attendance and of prayers, each day beside the class average. */
 export function WeekCharts({ home }: { home: HomeData }) {
   const { t } = useTranslation("parent");
@@ -37,15 +56,7 @@ export function WeekCharts({ home }: { home: HomeData }) {
   return (
     <Card withBorder radius="md" padding="sm" data-testid="home-week">
       <Stack gap="md">
-        <div>
-          <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Title order={4} size="h6">
-              {t("homeCards.week.attendance")}
-            </Title>
-            <Anchor component={Link} to={forChild("/parent/attendance", id)} size="sm" style={{ whiteSpace: "nowrap" }}>
-              {t("homeCards.week.seeAll")}
-            </Anchor>
-          </Group>
+        <WeekChart title={t("homeCards.week.attendance")} seeAll={forChild("/parent/attendance", id)}>
           <DayBars
             days={attendance}
             label={t("homeCards.week.attendance")}
@@ -54,18 +65,10 @@ export function WeekCharts({ home }: { home: HomeData }) {
             {...common}
           />
           <AttendanceTotals home={home} />
-        </div>
-        <div>
-          <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Title order={4} size="h6">
-              {t("homeCards.week.prayers")}
-            </Title>
-            <Anchor component={Link} to={forChild("/parent/salaah-week", id)} size="sm" style={{ whiteSpace: "nowrap" }}>
-              {t("homeCards.week.seeAll")}
-            </Anchor>
-          </Group>
+        </WeekChart>
+        <WeekChart title={t("homeCards.week.prayers")} seeAll={forChild("/parent/salaah-week", id)}>
           <DayBars days={prayers} label={t("homeCards.week.prayers")} emptyText={t("homeCards.week.noPrayers")} testId="home-week-prayers" {...common} />
-        </div>
+        </WeekChart>
       </Stack>
     </Card>
   );

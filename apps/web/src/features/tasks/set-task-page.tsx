@@ -1,6 +1,7 @@
 import { Button, Card, Chip, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import {
+  addDays,
   type BatchRow,
   batchResource,
   type ClassroomRow,
@@ -17,7 +18,6 @@ import { schoolDay } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
 import { useResourceList, useResourceMutations } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
-import { addDays } from "../attendance/student/calendar-days";
 
 function Step({ n, label, children }: { n: number; label: string; children: ReactNode }) {
   return (

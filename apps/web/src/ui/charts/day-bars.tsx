@@ -1,6 +1,7 @@
 import { Text, VisuallyHidden } from "@mantine/core";
 import { formatNumber, localeOf } from "../../lib/format";
 import { currentLanguage } from "../../lib/i18n";
+import grid from "./chart-grid.module.css";
 import classes from "./day-bars.module.css";
 
 /** One day of a series: its figure and, when there is one, the figure to compare with (the class average). */
@@ -92,18 +93,18 @@ export function DayBars({
       {withCompare && (
         <div className={classes.legend} aria-hidden>
           <span>
-            <span className={classes.key} style={{ background: "var(--day-bars-color, var(--mantine-color-teal-6))" }} />
+            <span className={grid.key} style={{ background: "var(--day-bars-color, var(--mantine-color-teal-6))" }} />
             {valueLabel}
           </span>
           <span>
-            <span className={classes.key} style={{ background: "var(--day-bars-compare, var(--mantine-color-gray-4))" }} />
+            <span className={grid.key} style={{ background: "var(--day-bars-compare, var(--mantine-color-gray-4))" }} />
             {compareLabel}
           </span>
         </div>
       )}
-      <ul className={classes.days} aria-hidden>
+      <ul className={`${grid.columns} ${classes.days}`} aria-hidden>
         {days.map((d) => (
-          <li key={d.date} className={classes.day} title={`${chartDay(d.date, "full")}: ${chartFigure(d.value, unit)}`}>
+          <li key={d.date} className={`${grid.column} ${classes.day}`} title={`${chartDay(d.date, "full")}: ${chartFigure(d.value, unit)}`}>
             {values && (
               <bdi className={classes.value} data-value={d.value ?? ""}>
                 {chartFigure(d.value, unit)}

@@ -1,3 +1,5 @@
+import { addDays } from "@taleem/contract";
+
 /** Calendar arithmetic on YYYY-MM-DD days and YYYY-MM months, in UTC so no device zone shifts a day. */
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -19,10 +21,6 @@ export function addMonths(month: string, n: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 1 + n, 1));
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-}
-
-export function addDays(day: string, n: number): string {
-  return dayOf(new Date(utc(day).getTime() + n * 86_400_000));
 }
 
 /** Whole days from `from` to `to` (0 when the same day). */

@@ -5,7 +5,7 @@ import { type ExamSetRow, examSetAnalysis, examSetResults, publishExamSet } from
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { api } from "../../../lib/api";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -15,6 +15,7 @@ import { useAreaPath } from "../../../ui/area-path";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { type ListReply, resourceKeys, resourceUrl } from "../../../ui/resource";
+import { useSearchFilters } from "../../../ui/search-filters";
 import { useCan } from "../../../ui/use-can";
 import { CardRemarks } from "./card-remarks";
 import { RemarksPanel } from "./remarks-panel";
@@ -44,7 +45,7 @@ export function ExamSetPage() {
   const allowed = useCan();
   const errorText = useErrorText();
   const phone = useMediaQuery("(max-width: 48em)");
-  const [search, setSearch] = useSearchParams();
+  const { search, set: setParam } = useSearchFilters();
   const classroomId = Number(search.get("classroomId")) || undefined;
   const tab = search.get("tab") ?? "cards";
   const set = useExamSet(id);
@@ -54,17 +55,6 @@ export function ExamSetPage() {
   const publish = useAction(publishExamSet);
   const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
-
-  const setParam = (key: string, value: string | null) =>
-    setSearch(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   if (set.isPending) return <LoadingState text={t("sets.loading")} />;
   if (set.isError) return <FailureState reason={errorText(set.error)} onRetry={() => void set.refetch()} />;

@@ -2,6 +2,7 @@ import { Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatNumber, localeOf } from "../../../lib/format";
 import { currentLanguage, type Language } from "../../../lib/i18n";
+import grid from "../../../ui/charts/chart-grid.module.css";
 import { formatMinor } from "../../../ui/resource";
 import { ltr } from "../fee-bits";
 import classes from "./fee-charts.module.css";
@@ -73,19 +74,19 @@ export function MonthlyColumns({ rows }: { rows: { month: string; collected: num
     <Stack gap="xs">
       <Group gap="md">
         <Text size="xs">
-          <span className={classes.key} style={{ background: "var(--mantine-color-teal-6)" }} aria-hidden />
+          <span className={grid.key} style={{ background: "var(--mantine-color-teal-6)" }} aria-hidden />
           {t("dashboard.collected")}
         </Text>
         <Text size="xs">
-          <span className={classes.key} style={{ background: "var(--mantine-color-gray-4)" }} aria-hidden />
+          <span className={grid.key} style={{ background: "var(--mantine-color-gray-4)" }} aria-hidden />
           {t("dashboard.fellDue")}
         </Text>
       </Group>
-      <ul className={classes.months} aria-label={t("dashboard.monthly")} data-testid="monthly-chart">
+      <ul className={`${grid.columns} ${classes.months}`} aria-label={t("dashboard.monthly")} data-testid="monthly-chart">
         {rows.map((r) => (
           <li
             key={r.month}
-            className={classes.month}
+            className={`${grid.column} ${classes.month}`}
             aria-label={t("dashboard.monthLine", { month: monthName(r.month, lng), collected: ltr(formatMinor(r.collected)), due: ltr(formatMinor(r.due)) })}
           >
             <div className={classes.pair} aria-hidden>

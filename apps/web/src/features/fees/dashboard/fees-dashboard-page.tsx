@@ -1,17 +1,17 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlarm, IconCash } from "@tabler/icons-react";
 import { feesDashboard } from "@taleem/contract";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
-import { setSchoolCurrency, useResourceOptions } from "../../../ui/resource";
-import { SchoolDateInput } from "../../../ui/school-date-input";
+import { setSchoolCurrency } from "../../../ui/resource";
+import { BatchCourseRangeFields, useSearchFilters } from "../../../ui/search-filters";
 import { useCan } from "../../../ui/use-can";
 import { DocNumber, Money } from "../fee-bits";
 import { MonthlyColumns, PaidBar, RateRing } from "./fee-charts";
@@ -40,25 +40,14 @@ export function FeesDashboardPage() {
   const to = useAreaPath();
   const allowed = useCan();
   const errorText = useErrorText();
-  const [search, setSearch] = useSearchParams();
-  const batches = useResourceOptions("batch", "name");
-  const courses = useResourceOptions("course", "name");
+  const filters = useSearchFilters();
+  const { search } = filters;
   const query = {
     batchId: Number(search.get("batchId")) || undefined,
     courseId: Number(search.get("courseId")) || undefined,
     from: search.get("from") ?? undefined,
     to: search.get("to") ?? undefined,
   };
-  const set = (key: string, value: string | null) =>
-    setSearch(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const dash = useActionQuery(feesDashboard, { query }, { placeholderData: keepPreviousData });
   const all = t("admin:filters.all");
 
@@ -166,24 +155,11 @@ export function FeesDashboardPage() {
         </Text>
       </div>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label={t("dues.fields.batchId")}
-          data={[{ value: "", label: all }, ...batches.options]}
-          value={search.get("batchId") ?? ""}
-          onChange={(v) => set("batchId", v)}
-          allowDeselect={false}
-          w={{ base: "100%", xs: 200 }}
+        <BatchCourseRangeFields
+          filters={filters}
+          keys={{ batch: "batchId", course: "courseId" }}
+          labels={{ all, batch: t("dues.fields.batchId"), course: t("masters.fields.courseId"), from: t("receipts.from"), to: t("receipts.to") }}
         />
-        <Select
-          label={t("masters.fields.courseId")}
-          data={[{ value: "", label: all }, ...courses.options]}
-          value={search.get("courseId") ?? ""}
-          onChange={(v) => set("courseId", v)}
-          allowDeselect={false}
-          w={{ base: "100%", xs: 200 }}
-        />
-        <SchoolDateInput label={t("receipts.from")} clearable value={search.get("from")} onChange={(v) => set("from", v)} w={{ base: "47%", xs: 170 }} />
-        <SchoolDateInput label={t("receipts.to")} clearable value={search.get("to")} onChange={(v) => set("to", v)} w={{ base: "47%", xs: 170 }} />
       </Group>
       {body}
     </Stack>
