@@ -68,20 +68,28 @@ export function setSchoolTimeZone(zone: string | null | undefined): void {
  * birth year).
  */
 export function schoolDay(yearsBack = 0): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zoneOrDevice(), year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
+  const parts = schoolDayFormat().formatToParts(new Date());
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return `${part("year") - yearsBack}-${pad(part("month"))}-${pad(part("day"))}`;
 }
 
-/** A zone the browser does not know (an old ICU) falls back to the device's rather than failing. */
-function zoneOrDevice(): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-CA", { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
+/**
+ * The school's calendar day formatter, made once per zone (screens ask for today many times a
+ * render). A zone the browser does not know (an old ICU) falls back to the device's rather than failing.
+ */
+function schoolDayFormat(): Intl.DateTimeFormat {
+  const key = `school-day:${timeZone ?? ""}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    const options = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+    try {
+      f = new Intl.DateTimeFormat("en-CA", { ...options, timeZone });
+    } catch {
+      f = new Intl.DateTimeFormat("en-CA", options);
+    }
+    cache.set(key, f);
   }
+  return f;
 }
 
 function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
@@ -130,14 +138,27 @@ export function formatTime(value: Date | string | number | null | undefined): st
 export function formatNumber(n: number | null | undefined, options?: Intl.NumberFormatOptions): string {
   if (n == null || Number.isNaN(n)) return "";
   const lng = currentLanguage();
-  if (options) return new Intl.NumberFormat(LOCALES[lng], options).format(n);
-  const key = `${lng}:number`;
+  // A formatter costs far more to make than to use (a phone makes one in about a millisecond), and a
+  // chart or a list formats hundreds of figures: one per language and options, kept.
+  const key = `${lng}:number:${options ? JSON.stringify(options) : ""}`;
   let f = cache.get(key) as Intl.NumberFormat | undefined;
   if (!f) {
-    f = new Intl.NumberFormat(LOCALES[lng]);
+    f = new Intl.NumberFormat(LOCALES[lng], options);
     cache.set(key, f);
   }
   return f.format(n);
+}
+
+/** A date formatter of the page's language with these options, made once (see formatNumber). */
+export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const lng = currentLanguage();
+  const key = `${lng}:date:${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALES[lng], options);
+    cache.set(key, f);
+  }
+  return f;
 }
 
 /** Money in minor units (paise, fils) with the school's currency. */

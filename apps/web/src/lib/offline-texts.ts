@@ -15,15 +15,16 @@ export async function keepTextsOffline(): Promise<void> {
   // A page the worker controlled from the start has had every text pass through it already.
   if (!("serviceWorker" in navigator) || !("caches" in window) || navigator.serviceWorker.controller) return;
   const cache = await caches.open(TEXTS_CACHE);
-  // From the texts already loaded, not fetched again: the same file, with no second download.
-  const keep = (pairs: [lng: string, ns: string][]) =>
-    Promise.all(
-      pairs.map(([lng, ns]) =>
-        cache
-          .put(fileOf(lng, ns), new Response(JSON.stringify(i18n.getResourceBundle(lng, ns)), { headers: { "content-type": "application/json" } }))
-          .catch(() => undefined),
-      ),
-    );
+  // From the texts already loaded, not fetched again: the same file, with no second download. One
+  // file a task: writing a large namespace out takes a slow phone a noticeable moment, and the page
+  // must answer a tap meanwhile.
+  const keep = async (pairs: [lng: string, ns: string][]) => {
+    for (const [lng, ns] of pairs) {
+      await new Promise((resolve) => setTimeout(resolve));
+      const text = JSON.stringify(i18n.getResourceBundle(lng, ns));
+      await cache.put(fileOf(lng, ns), new Response(text, { headers: { "content-type": "application/json" } })).catch(() => undefined);
+    }
+  };
   const pairsOf = (data: Record<string, Record<string, unknown>>) =>
     Object.entries(data).flatMap(([lng, namespaces]) => Object.keys(namespaces).map((ns): [string, string] => [lng, ns]));
   i18n.on("loaded", (loaded: Record<string, Record<string, boolean>>) => void keep(pairsOf(loaded)));

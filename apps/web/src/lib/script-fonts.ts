@@ -34,7 +34,15 @@ export function loadLanguageFonts(lng: Language): Promise<unknown> {
   return Promise.all(FOR_LANGUAGE[lng].map(load));
 }
 
-/** Declares every script's font, for mixed text (a Tamil name on an English page): after start-up. */
-export function loadAllFonts(): Promise<unknown> {
-  return Promise.all((Object.keys(SCRIPTS) as Script[]).map(load));
+/**
+ * Declares every script's font, for mixed text (a Tamil name on an English page): after start-up,
+ * one script at a time when the phone is idle. Each stylesheet makes the browser restyle the page;
+ * five at once are one long pause a tap would wait behind.
+ */
+export async function loadAllFonts(): Promise<void> {
+  const idle = () => new Promise((resolve) => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200)))(resolve));
+  for (const script of Object.keys(SCRIPTS) as Script[]) {
+    await idle();
+    await load(script);
+  }
 }

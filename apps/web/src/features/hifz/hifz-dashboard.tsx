@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from 
 import { type HifzDashboard, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatNumber, localeOf } from "../../lib/format";
+import { dateFormatter, formatDate, formatNumber } from "../../lib/format";
 import { useMetricName } from "./halqa/use-halqa-data";
 import { heatByAyah, heatColour, hottestOf } from "./heat-map";
 import { HeatMapGrid } from "./heat-map-grid";
@@ -36,8 +36,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 /** A week by the day and month it starts on (a row of eight fits a phone). */
-const weekLabel = (day: string) =>
-  new Intl.DateTimeFormat(localeOf(), { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const weekLabel = (day: string) => dateFormatter({ day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 /** A titled part of the dashboard. */
 function Section({ title, aside, children }: { title: string; aside?: React.ReactNode; children: React.ReactNode }) {

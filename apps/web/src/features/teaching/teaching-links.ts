@@ -1,5 +1,5 @@
 import { type MyClassesReply, myClasses } from "@taleem/contract";
-import { localeOf } from "../../lib/format";
+import { dateFormatter } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
 
 /** The signed-in teacher's classes of today and the coming week (GET /user/api/home/my-classes). */
@@ -27,9 +27,7 @@ export const links = {
 /** "Friday 28 November" in the reader's language. */
 export function dayName(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(localeOf(), { weekday: "long", day: "numeric", month: "long", timeZone: "UTC", calendar: "gregory" }).format(
-    new Date(Date.UTC(y!, m! - 1, d!)),
-  );
+  return dateFormatter({ weekday: "long", day: "numeric", month: "long", timeZone: "UTC", calendar: "gregory" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 /** "08:00" in the reader's digits ("08:00", "٠٨:٠٠"). */
@@ -37,7 +35,5 @@ export function timeName(time: string | null): string {
   if (!time) return "";
   const [h, m] = time.split(":").map(Number);
   // The 24-hour clock, as school timetables are written (and no Latin "AM" inside an Urdu line).
-  return new Intl.DateTimeFormat(localeOf(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2026, 0, 1, h, m)),
-  );
+  return dateFormatter({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 1, h, m)));
 }

@@ -1,6 +1,5 @@
 import { Text, VisuallyHidden } from "@mantine/core";
-import { formatNumber, localeOf } from "../../lib/format";
-import { currentLanguage } from "../../lib/i18n";
+import { dateFormatter, formatNumber } from "../../lib/format";
 import grid from "./chart-grid.module.css";
 import classes from "./day-bars.module.css";
 
@@ -54,7 +53,7 @@ export function chartDay(date: string, style: "weekday" | "day" | "full"): strin
   const d = localDay(date);
   const options: Intl.DateTimeFormatOptions =
     style === "weekday" ? { weekday: "short" } : style === "day" ? { day: "numeric" } : { weekday: "long", day: "numeric", month: "long" };
-  return new Intl.DateTimeFormat(localeOf(currentLanguage()), { ...options, calendar: "gregory" }).format(d);
+  return dateFormatter({ ...options, calendar: "gregory" }).format(d);
 }
 
 /**

@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { ATTENDANCE_MEANINGS } from "@taleem/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatNumber, localeOf, schoolDay } from "../../../lib/format";
+import { dateFormatter, formatDate, formatNumber, schoolDay } from "../../../lib/format";
 import mirror from "../../../ui/mirror.module.css";
 import { useWorkingDays } from "../../../ui/school-country";
 import { MEANING_COLOR } from "../register/register-marks";
@@ -22,8 +22,7 @@ export interface AttendanceCalendarProps {
 }
 
 // 2024-01-01 was a Monday: the ISO weekday n falls on 2024-01-0n.
-const weekdayName = (iso: number, width: "short" | "long") =>
-  new Intl.DateTimeFormat(localeOf(), { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, iso)));
+const weekdayName = (iso: number, width: "short" | "long") => dateFormatter({ weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, iso)));
 
 /** The register's colours, but excused in cyan: grey on a calendar reads as a day the school was closed. */
 export const CALENDAR_COLOR: Record<DayMark["meaning"], string> = { ...MEANING_COLOR, excused: "cyan" };
@@ -43,9 +42,7 @@ export function AttendanceCalendar({ month, marks, onMonth, onDay, selected }: A
   const weeks = useMemo(() => monthWeeks(month, order), [month, order]);
   const byDate = useMemo(() => new Map(marks.map((m) => [m.date, m])), [marks]);
   const today = schoolDay();
-  const title = new Intl.DateTimeFormat(localeOf(), { month: "long", year: "numeric", calendar: "gregory", timeZone: "UTC" }).format(
-    new Date(`${monthStart(month)}T00:00:00Z`),
-  );
+  const title = dateFormatter({ month: "long", year: "numeric", calendar: "gregory", timeZone: "UTC" }).format(new Date(`${monthStart(month)}T00:00:00Z`));
 
   const describe = (day: string) => {
     const mark = byDate.get(day);
