@@ -30,9 +30,17 @@ async function pdfToPngs(pdf: Buffer, name: string, pages: number): Promise<stri
     for (let page = 1; page <= pages; page++) {
       const tab = await browser.newPage({ viewport: { width: 900, height: 1250 } });
       await tab.goto(`file://${file}#toolbar=0&navpanes=0&view=FitH&page=${page}`);
-      await tab.waitForTimeout(2000);
+      // The viewer draws the page when it gets to it: on a busy machine that took more than the
+      // 2 s once waited. Look again until the picture stops changing (or 20 s have passed); a page
+      // that is really blank stays small and fails the caller's check.
       const png = join(PICTURES, `${name}-page${page}.png`);
-      await tab.screenshot({ path: png });
+      let last = 0;
+      for (const until = Date.now() + 20_000; Date.now() < until; ) {
+        await tab.waitForTimeout(1000);
+        const size = (await tab.screenshot({ path: png })).length;
+        if (size > 20_000 && size === last) break;
+        last = size;
+      }
       await tab.close();
       out.push(png);
     }
