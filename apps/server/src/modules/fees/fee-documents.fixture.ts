@@ -14,13 +14,19 @@ export interface PdfRun {
   text: string;
 }
 
-/** The bytes of a stream object, inflated when it is compressed. */
+/**
+ * The bytes of a stream object, inflated when it is compressed. Its length is the one the object
+ * declares: compressed data may itself end in a newline byte, so trimming newlines before
+ * `endstream` cut a stream short now and then (only the one end-of-line the format adds goes).
+ */
 function streamBytes(head: string, stream: Buffer): Buffer {
   const text = stream.toString("latin1");
   const start = text.indexOf("\n", text.indexOf("stream")) + 1;
+  const declared = /\/Length\s+(\d+)(?![\d\s]*R)/.exec(head);
   let end = text.lastIndexOf("endstream");
-  while (end > start && (text[end - 1] === "\n" || text[end - 1] === "\r")) end--;
-  const data = stream.subarray(start, end);
+  if (text[end - 1] === "\n") end--;
+  if (text[end - 1] === "\r") end--;
+  const data = stream.subarray(start, declared ? start + Number(declared[1]) : end);
   return head.includes("/FlateDecode") ? inflateSync(data) : data;
 }
 
