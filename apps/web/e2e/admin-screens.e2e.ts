@@ -117,7 +117,7 @@ describe("dashboard and the right-to-left area", () => {
   it("shows the school, its counts and the next steps", async () => {
     const page = await browser.page();
     await signInAs(page, "admin");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     await page.getByText("Al-Noor Demo Madrasa").first().waitFor();
     await page.getByText("All users").waitFor();
     await page.getByRole("link", { name: /Add parents/ }).click();
@@ -131,7 +131,7 @@ describe("dashboard and the right-to-left area", () => {
     const page = await browser.page();
     await signInAs(page, "admin");
     await page.goto("/rtl/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const box = await nav.boundingBox();
@@ -146,7 +146,7 @@ describe("dashboard and the right-to-left area", () => {
     await page.getByRole("menuitem", { name: "My profile" }).click();
     await page.waitForURL((u) => u.pathname === "/rtl/profile");
     await page.goto("/admin/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("ltr");
   });
 });
