@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -151,20 +151,20 @@ describe("users screen", () => {
     await page.getByRole("cell", { name: "Aisha Rahman (Admin)", exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/users-en.png`, fullPage: true });
 
-    await page.getByTestId("language-switcher").selectOption("ar");
+    await switchLanguage(page, "ar");
     await page.getByRole("heading", { name: "المستخدمون" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/users-ar.png`, fullPage: true });
 
-    await page.getByTestId("language-switcher").selectOption("ml");
+    await switchLanguage(page, "ml");
     await page.getByRole("heading", { name: "ഉപയോക്താക്കൾ" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("ltr");
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/users-ml.png`, fullPage: true });
 
     // The phone layout: the navigation folds behind the burger, the table scrolls sideways.
-    await page.getByTestId("language-switcher").selectOption("en");
+    await switchLanguage(page, "en");
     await page.setViewportSize({ width: 360, height: 760 });
     await page.getByRole("heading", { name: "Users" }).waitFor();
     // The navigation slides away when the page narrows.

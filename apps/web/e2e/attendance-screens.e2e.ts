@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -210,7 +210,7 @@ describe("a parent's attendance calendar", () => {
     await page.goto("/parent/attendance");
     await appReady(page);
     await page.getByTestId("attendance-calendar").waitFor();
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     try {
       const calendar = page.getByTestId("attendance-calendar");
       await calendar.getByRole("button", { name: "پچھلا مہینہ" }).waitFor();
@@ -232,7 +232,7 @@ describe("a parent's attendance calendar", () => {
       await page.screenshot({ path: `${SHOTS}/attendance-calendar-ur-360.png`, fullPage: true });
     } finally {
       // Put it back, so other tests meet the parent in English.
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
   });
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -49,7 +49,7 @@ describe("checklists", () => {
     await page.goto("/admin/checklists/analytics");
     await appReady(page);
     await page.getByTestId(`stat-${round.id}`).waitFor();
-    await page.getByTestId("language-switcher").first().selectOption("ar");
+    await switchLanguage(page, "ar");
     try {
       await page.getByRole("heading", { name: "تحليلات قوائم التحقق", exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -64,7 +64,7 @@ describe("checklists", () => {
       await page.screenshot({ path: `${SHOTS}/checklist-analytics-ar-1280.png`, fullPage: true });
       expect(await seriousViolations(page)).toBe("");
     } finally {
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
   });
 });

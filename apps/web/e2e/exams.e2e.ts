@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, baseUrl, DEMO, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, baseUrl, DEMO, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -136,7 +136,7 @@ describe("exams from marks entry to a parent's results", () => {
     await signInAs(parent, "parent");
     await parent.goto("/parent/results");
     await appReady(parent);
-    await parent.getByTestId("language-switcher").first().selectOption("ml");
+    await switchLanguage(parent, "ml");
     try {
       await parent.getByRole("heading", { name: "ഫലങ്ങൾ", exact: true }).waitFor();
       const card = parent.getByTestId(`results-set-${set.id}`);
@@ -152,7 +152,7 @@ describe("exams from marks entry to a parent's results", () => {
       await parent.screenshot({ path: `${SHOTS}/exams-parent-ml-360.png`, fullPage: true });
       expect(await seriousViolations(parent)).toBe("");
     } finally {
-      await parent.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(parent, "en");
     }
   });
 });

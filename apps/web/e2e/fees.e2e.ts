@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, baseUrl, DEMO, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, baseUrl, DEMO, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -65,7 +65,7 @@ async function pdfPicture(b: Browser | undefined, pdf: string, png: string) {
 
 /** The page switched to Urdu: right to left, `text` shown, nothing wider than the phone, a screenshot, no serious axe finding; then English again. */
 async function inUrdu(page: Page, shot: string, text: string) {
-  await page.getByTestId("language-switcher").first().selectOption("ur");
+  await switchLanguage(page, "ur");
   try {
     await page.getByRole("heading", { name: "فیس", exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -74,7 +74,7 @@ async function inUrdu(page: Page, shot: string, text: string) {
     await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
     expect(await seriousViolations(page)).toBe("");
   } finally {
-    await page.getByTestId("language-switcher").first().selectOption("en");
+    await switchLanguage(page, "en");
     await page.getByRole("heading", { name: "Fees", exact: true }).waitFor();
   }
 }
@@ -223,7 +223,7 @@ describe("fees from generating dues to a parent paying online, and the school's 
 
     // On a phone in Arabic: right to left, the tables scroll inside their cards, the page does not.
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.getByTestId("language-switcher").first().selectOption("ar");
+    await switchLanguage(page, "ar");
     try {
       await page.getByRole("heading", { name: "الحساب والخطة", exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -231,7 +231,7 @@ describe("fees from generating dues to a parent paying online, and the school's 
       await page.screenshot({ path: `${SHOTS}/plan-ar-360.png`, fullPage: true });
       expect(await seriousViolations(page)).toBe("");
     } finally {
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 // The generic list, form and dialogs as a school's people meet them: on a phone, in Arabic,
 // typing a date the Indian way, closing a dialog by mistake.
@@ -34,13 +34,6 @@ async function classroom(): Promise<number> {
   const course = (await api.post<Made>("/admin/api/course", { name: `Course ${n}`, kind: "madrasa" })).data;
   const cls = (await api.post<Made>("/admin/api/course/class", { courseId: course.id, name: `Class ${tag}`, order: 1 })).data;
   return (await api.post<Made>("/admin/api/classRoom", { batchId: batch.id, courseClassId: cls.id, name: "A" })).data.id;
-}
-
-/** Changes the signed-in person's language and waits until their profile keeps it. */
-async function switchLanguage(page: Page, language: string): Promise<void> {
-  const saved = page.waitForResponse((r) => r.url().endsWith("/user/api/user") && r.request().method() === "PUT");
-  await page.getByTestId("language-switcher").first().selectOption(language);
-  expect((await saved).status()).toBe(200);
 }
 
 async function openAddStudent(page: Page): Promise<Locator> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -35,7 +35,7 @@ describe("the halqa on a teacher's phone", () => {
     await page.goto(`/admin/halqa?groupId=${group.id}`);
     await appReady(page);
     // The switcher saves the choice to the shared demo admin's profile: set back to English at the end.
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     try {
       await page.getByRole("heading", { name: "حلقہ", exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -105,7 +105,7 @@ describe("the halqa on a teacher's phone", () => {
       expect(await colour(AN_NAS + 3)).toBe(PINNED);
     } finally {
       await page.context().setOffline(false);
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
       await page.getByRole("heading", { name: "Halqa", exact: true }).waitFor();
     }
   });

@@ -187,3 +187,17 @@ export async function adminApi() {
   };
   return { call, get: <T>(path: string) => call<T>("GET", path), post: <T>(path: string, body: unknown) => call<T>("POST", path, body) };
 }
+
+/**
+ * Changes the signed-in person's language with the switcher and waits until their profile keeps it.
+ * The demo people are shared by every test file: a switch back to English that the page closed on
+ * before it was saved left the next file's admin in Urdu (and its figures in Urdu digits).
+ */
+export async function switchLanguage(page: Page, language: string): Promise<void> {
+  const switcher = page.getByTestId("language-switcher").first();
+  if ((await switcher.inputValue()) === language) return;
+  const saved = page.waitForResponse((r) => r.url().endsWith("/user/api/user") && r.request().method() === "PUT");
+  await switcher.selectOption(language);
+  const reply = await saved;
+  if (reply.status() !== 200) throw new Error(`The language ${language} was not saved to the profile: ${reply.status()}`);
+}

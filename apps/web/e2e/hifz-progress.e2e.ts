@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -42,7 +42,7 @@ describe("a hafiz's progress", () => {
     await page.goto(`/admin/hafiz/${hafiz.id}`);
     await appReady(page);
     await page.getByTestId("hifz-dashboard").waitFor();
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     try {
       await page.getByText("مصحف پر غلطیاں").waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -67,7 +67,7 @@ describe("a hafiz's progress", () => {
       await open.getByRole("button", { name: "درست ہو گئی" }).first().click();
       await expect.poll(async () => open.getByRole("row").count()).toBe(2);
     } finally {
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
     const left = await admin.get<{ count: number }>(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`);
     expect(left.count).toBe(1);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, DEMO, setupBrowser, signInAs } from "./harness";
+import { appReady, DEMO, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -88,9 +88,7 @@ describe("languages", () => {
     const page = await browser.page();
     await signInAs(page, "staff");
     await appReady(page);
-    const saved = page.waitForResponse((r) => r.url().endsWith("/user/api/user") && r.request().method() === "PUT");
-    await page.getByTestId("language-switcher").first().selectOption("ta");
-    expect((await saved).status()).toBe(200);
+    await switchLanguage(page, "ta");
     const language = await page.evaluate(() =>
       fetch("/user/api/user", { headers: { "x-access-token": localStorage.getItem("x_access_token") ?? "" } })
         .then((r) => r.json())
@@ -98,7 +96,7 @@ describe("languages", () => {
     );
     expect(language).toBe("ta");
     // Put it back, so other tests meet the staff member in English.
-    await page.getByTestId("language-switcher").first().selectOption("en");
+    await switchLanguage(page, "en");
   });
 
   it("takes screenshots of the sign-in screen in English, Arabic, Malayalam, Urdu and Tamil", async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, schoolToday, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, schoolToday, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 // Any list goes to a spreadsheet and to paper: every row its filters match, not only the page.
 const browser = setupBrowser();
@@ -54,13 +54,6 @@ describe("exporting and printing a list", () => {
     }
   });
 });
-
-/** Changes the signed-in person's language and waits until their profile keeps it. */
-async function switchLanguage(page: Page, language: string): Promise<void> {
-  const saved = page.waitForResponse((r) => r.url().endsWith("/user/api/user") && r.request().method() === "PUT");
-  await page.getByTestId("language-switcher").first().selectOption(language);
-  expect((await saved).status()).toBe(200);
-}
 
 async function printsRightToLeft(page: Page) {
   {

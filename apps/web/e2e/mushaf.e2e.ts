@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { appReady, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -11,7 +11,7 @@ describe("the mushaf", () => {
     await page.goto("/admin/mushaf?page=582");
     await appReady(page);
     // The switcher saves the choice to the shared demo admin's profile: set back to English at the end.
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     await page.getByRole("heading", { name: "مصحف" }).waitFor();
     const text = page.getByTestId("mushaf-text");
     await text.waitFor();
@@ -31,7 +31,7 @@ describe("the mushaf", () => {
     await next.click();
     await page.waitForURL((u) => u.searchParams.get("page") === "583");
     await page.getByText("صفحہ 583 از 604").waitFor();
-    await page.getByTestId("language-switcher").first().selectOption("en");
+    await switchLanguage(page, "en");
     await page.getByRole("heading", { name: "Mushaf" }).waitFor();
   });
 });

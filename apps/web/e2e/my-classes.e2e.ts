@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { ClassStudentsReply, MyClassesReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, seriousViolations, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -24,7 +24,7 @@ describe("a teacher's classes", () => {
 
     // The home says what waits for the teacher, each a link.
     await page.getByTestId("teacher-today").waitFor();
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     try {
       await page.getByRole("heading", { name: "آپ کے منتظر کام" }).waitFor();
       await page.getByRole("link", { name: "میری جماعتیں" }).first().click();
@@ -66,7 +66,7 @@ describe("a teacher's classes", () => {
       await page.screenshot({ path: `${SHOTS}/my-classes-register-ur-360.png`, fullPage: true });
     } finally {
       // Put it back, so other tests meet the teacher in English.
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs } from "./harness";
+import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -134,7 +134,7 @@ describe("parent area", () => {
     await appReady(page);
     const kids = await childrenOf(page);
     expect(kids.length).toBeGreaterThanOrEqual(2);
-    await page.getByTestId("language-switcher").first().selectOption("ur");
+    await switchLanguage(page, "ur");
     try {
       await page.getByRole("heading", { name: "آپ کا بچہ" }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
@@ -195,7 +195,7 @@ describe("parent area", () => {
       await page.waitForURL((u) => u.pathname === "/parent/hifz");
     } finally {
       // Put it back, so other tests meet the parent in English.
-      await page.getByTestId("language-switcher").first().selectOption("en");
+      await switchLanguage(page, "en");
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, useBrowser as browserPerTest, schoolToday, signInAs } from "./harness";
+import { adminApi, appReady, useBrowser as browserPerTest, schoolToday, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -25,7 +25,7 @@ describe("salaah on a phone", () => {
     await page.goto(`/parent/salaah?classroom=${classroomId}`);
     await appReady(page);
     // The switcher saves the choice to the teacher's profile: it is set back to English at the end.
-    await page.getByTestId("language-switcher").first().selectOption("ar");
+    await switchLanguage(page, "ar");
     await page.getByRole("heading", { name: "الصلاة" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await page.getByText("الفجر", { exact: true }).click();
@@ -46,7 +46,7 @@ describe("salaah on a phone", () => {
     const meaningOf = (id: number) => day.students.find((s) => s.id === id)!.logs.find((l) => l.salaahTypeId === fajr)?.meaning;
     expect(meaningOf(firstId)).toBe("alone");
     expect(day.students.filter((s) => s.id !== firstId).every((s) => meaningOf(s.id) === "congregation")).toBe(true);
-    await page.getByTestId("language-switcher").first().selectOption("en");
+    await switchLanguage(page, "en");
 
     const parent = await browser.page(PHONE);
     await signInAs(parent, "parent");
