@@ -44,15 +44,14 @@ export const HomeEnrollment = z.object({
 export type HomeEnrollment = z.infer<typeof HomeEnrollment>;
 
 /** The class the child is in now (the newest active enrolment). */
-export const HomeClass = z.object({
-  enrollmentId: z.number(),
-  classroomId: z.number(),
-  className: z.string(),
-  batchId: z.number(),
-  batchName: z.string(),
-  courseId: z.number(),
-  courseName: z.string(),
-});
+export const HomeClass = HomeEnrollment.pick({
+  classroomId: true,
+  className: true,
+  batchId: true,
+  batchName: true,
+  courseId: true,
+  courseName: true,
+}).extend({ enrollmentId: z.number() });
 
 /** The child's mark in one register. */
 export const HomeAttendanceMark = z.object({
