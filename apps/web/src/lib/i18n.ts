@@ -64,7 +64,10 @@ export const i18nReady = i18next
     backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: true, bindI18n: "languageChanged loaded" },
+    // A screen names its namespaces and waits (suspends) until they are in, so a namespace arriving
+    // later re-renders no one: with "loaded" bound, every screen re-rendered on each arrival, and
+    // those updates restarted the first page's render on a slow phone (issue 18's measurements).
+    react: { useSuspense: true, bindI18n: "languageChanged" },
   })
   .then(() => startFonts)
   .then(() => undefined);

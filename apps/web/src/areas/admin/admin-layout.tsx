@@ -10,10 +10,11 @@ import { useAuth } from "../../lib/auth-store";
 import { AreaBaseProvider } from "../../ui/area-path";
 import { PageLoader, SchoolMark } from "../../ui/school-mark";
 import { useCan } from "../../ui/use-can";
-import { ADMIN_NAV, NAV_GROUPS } from "./admin-nav";
+import { ADMIN_NAV, NAV_GROUPS, NAV_NAMESPACES } from "./admin-nav";
 
 function Navigation({ base, onNavigate }: { base: string; onNavigate: () => void }) {
-  const { t } = useTranslation("admin");
+  // Waits for every label's namespace at once: one render of the sidebar, not one per module's texts.
+  const { t } = useTranslation(NAV_NAMESPACES);
   const allowed = useCan();
   const { pathname } = useLocation();
   const items = ADMIN_NAV.filter((i) => !i.permission || allowed(i.permission[0], i.permission[1]));
@@ -101,7 +102,9 @@ export function AdminLayout({ base = "/admin" }: AdminLayoutProps) {
         </AppShell.Header>
         <AppShell.Navbar p="sm">
           <AppShell.Section grow component={ScrollArea}>
-            <Navigation base={base} onNavigate={close} />
+            <Suspense fallback={null}>
+              <Navigation base={base} onNavigate={close} />
+            </Suspense>
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>

@@ -25,8 +25,6 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import "../../features/academics/academics-texts";
-import "../../features/admissions/admissions-texts";
 import { ATTENDANCE_NAV } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_NAV } from "../../features/attendance/salaah/salaah-nav";
 import { CHECKLISTS_NAV } from "../../features/checklists/checklists-screens";
@@ -116,3 +114,6 @@ export const ADMIN_NAV: NavItem[] = [
   { group: "school", path: "settings", label: "admin:nav.settings", icon: IconSettings, permission: ["settings", "view"] },
   ...PLAN_NAV,
 ];
+
+/** The namespaces the navigation's labels come from ("admin" first, the layout's own). */
+export const NAV_NAMESPACES = [...new Set(["admin", ...[...NAV_GROUPS, ...ADMIN_NAV].map((i) => i.label.split(":")[0]!)])];

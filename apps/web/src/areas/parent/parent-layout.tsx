@@ -4,6 +4,7 @@ import { IconChalkboard, IconHome, type IconProps, IconUserCircle } from "@table
 import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { AREA_TEXTS } from "../../app/area-texts";
 import { LanguageSwitcher } from "../../app/language-switcher";
 import { UserMenu } from "../../features/account/user-menu";
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
@@ -31,7 +32,7 @@ function useTabs(): Tab[] {
 
 /** Phones: the area's screens as a bar at the bottom, within the thumb's reach. */
 function BottomNav({ tabs }: { tabs: Tab[] }) {
-  const { t } = useTranslation("parent");
+  const { t } = useTranslation(["parent", "chat"]);
   const { pathname } = useLocation();
   return (
     <nav aria-label={t("nav.label")} style={{ height: "100%" }}>
@@ -68,7 +69,7 @@ function BottomNav({ tabs }: { tabs: Tab[] }) {
 
 /** Wider screens: the same screens as links in the header. */
 function TopNav({ tabs }: { tabs: Tab[] }) {
-  const { t } = useTranslation("parent");
+  const { t } = useTranslation(["parent", "chat"]);
   const { pathname } = useLocation();
   return (
     <nav aria-label={t("nav.label")}>
@@ -99,6 +100,9 @@ function TopNav({ tabs }: { tabs: Tab[] }) {
  * screens in a bottom bar; on wider screens the screens move into the header.
  */
 export function ParentLayout() {
+  // Every text the frame and the home need, asked for together: the area draws once they are all
+  // in, rather than once more as each arrives (a slow phone felt each of those renders).
+  useTranslation(AREA_TEXTS.parent);
   const tenant = useAuth((s) => s.user?.tenant);
   const phone = useMediaQuery("(max-width: 48em)", true, { getInitialValueInEffect: false });
   const tabs = useTabs();

@@ -128,7 +128,7 @@ function Profiles({ me }: { me: AuthUser }) {
               <Group gap="xs">
                 <Text fw={500}>{roleName(p.roleName)}</Text>
                 <Badge size="sm" variant="light" color={p.area === "admin" ? "grape" : "blue"}>
-                  {t(`profile:areas.${p.area}`)}
+                  {t(`account:areas.${p.area}`)}
                 </Badge>
               </Group>
               {active ? (

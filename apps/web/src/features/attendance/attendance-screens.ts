@@ -1,7 +1,6 @@
 import { IconCalendarUser, IconChecklist, IconClipboardCheck, IconPercentage, IconTable, IconTags } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The registers' screens in the administration area (paths inside the area, how each loads). */
 export const ATTENDANCE_SCREENS: [string, () => Promise<ComponentType>][] = [
@@ -27,6 +26,3 @@ export const ATTENDANCE_NAV: NavItem[] = [
   { group: "attendance", path: "attendance-student", label: "attendance:nav.student", icon: IconCalendarUser, permission: ["attendance", "view"] },
   { group: "attendance", path: "attendance-codes", label: "attendance:nav.codes", icon: IconTags, permission: ["attendance", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["attendance"]);

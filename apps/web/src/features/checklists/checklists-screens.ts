@@ -1,7 +1,6 @@
 import { IconChartBar, IconChecklist, IconClipboardCheck, IconListCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 const submit = () => import("./checklist-submit-page").then((m) => m.ChecklistSubmitPage);
 
@@ -22,6 +21,3 @@ export const CHECKLISTS_NAV: NavItem[] = [
   { group: "schoolLife", path: "checklists/logs", label: "checklists:nav.logs", icon: IconChecklist, permission: ["checklists", "view"] },
   { group: "schoolLife", path: "checklists/analytics", label: "checklists:nav.analytics", icon: IconChartBar, permission: ["checklists", "review"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["checklists"]);

@@ -1,12 +1,8 @@
 import { IconBellCog, IconSpeakerphone } from "@tabler/icons-react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** Announcements and the school's notification settings in the administration sidebar. */
 export const ANNOUNCEMENT_NAV: NavItem[] = [
   { group: "overview", path: "announcements", label: "announcements:nav.announcements", icon: IconSpeakerphone, permission: ["communication", "view"] },
   { group: "school", path: "notification-settings", label: "communication:nav.settings", icon: IconBellCog, permission: ["communication", "view"] },
 ];
-
-// The sidebar names them before either screen is opened: their words load with the layout.
-void i18n.loadNamespaces(["announcements", "communication"]);

@@ -1,7 +1,6 @@
 import { IconAward, IconCertificate, IconClipboardList, IconFileCertificate, IconListCheck, IconPencil } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The examination screens in the administration area (paths inside the area, how each loads). */
 export const EXAMS_SCREENS: [string, () => Promise<ComponentType>][] = [
@@ -29,6 +28,3 @@ export const EXAMS_NAV: NavItem[] = [
   { group: "exams", path: "exams/sets", label: "exams:nav.sets", icon: IconFileCertificate, permission: ["exams", "view"] },
   { group: "exams", path: "exams/grades", label: "exams:nav.grades", icon: IconAward, permission: ["exams", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["exams"]);

@@ -1,7 +1,6 @@
 import { IconCash, IconChartPie, IconCoins, IconDiscount2, IconFileDollar, IconListDetails, IconReceipt, IconUserExclamation } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The fee screens in the administration area (paths inside the area, how each loads). */
 export const FEES_SCREENS: [string, () => Promise<ComponentType>][] = [
@@ -26,6 +25,3 @@ export const FEES_NAV: NavItem[] = [
   { group: "fees", path: "fees/masters", label: "fees:nav.masters", icon: IconFileDollar, permission: ["fees", "view"] },
   { group: "fees", path: "fees/concessions", label: "fees:nav.concessions", icon: IconDiscount2, permission: ["fees", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["fees"]);

@@ -1,7 +1,6 @@
 import { IconBed, IconClipboardList, IconUserCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 const checkScreen = () => import("./hall-check-page").then((m) => m.HallCheckPage);
 
@@ -21,6 +20,3 @@ export const HALLS_NAV: NavItem[] = [
   { group: "schoolLife", path: "hall-check", label: "halls:nav.check", icon: IconUserCheck, permission: ["halls", "add"] },
   { group: "schoolLife", path: "hall-checks", label: "halls:nav.checks", icon: IconClipboardList, permission: ["halls", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["halls"]);

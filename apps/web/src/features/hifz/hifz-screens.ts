@@ -1,7 +1,6 @@
 import { IconAlertTriangle, IconBook2, IconCalendarEvent, IconChartBar, IconNotebook, IconTags, IconUsersGroup } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The memorisation screens in the administration area (paths inside the area, how each loads). */
 export const HIFZ_SCREENS: [string, () => Promise<ComponentType>][] = [
@@ -30,6 +29,3 @@ export const HIFZ_NAV: NavItem[] = [
   { group: "hifz", path: "recitation-types", label: "hifz:nav.types", icon: IconTags, permission: ["hifz", "view"] },
   { group: "hifz", path: "recitation-metrics", label: "hifz:nav.metrics", icon: IconChartBar, permission: ["hifz", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["hifz"]);

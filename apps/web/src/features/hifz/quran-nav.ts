@@ -1,9 +1,5 @@
 import { IconBook } from "@tabler/icons-react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The mushaf in the administration sidebar, for whoever may see memorisation. */
 export const QURAN_NAV: NavItem[] = [{ group: "academics", path: "mushaf", label: "quran:nav.mushaf", icon: IconBook, permission: ["hifz", "view"] }];
-
-// The sidebar names it before the screen is opened.
-void i18n.loadNamespaces(["quran"]);

@@ -1,7 +1,6 @@
 import { IconChartBar, IconListNumbers, IconPencilCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 const logLesson = () => import("./log-lesson-page").then((m) => m.LogLessonPage);
 
@@ -23,6 +22,3 @@ export const LESSONS_NAV: NavItem[] = [
   { group: "schoolLife", path: "lesson-log", label: "lessons:nav.log", icon: IconPencilCheck, permission: ["lessons", "add"] },
   { group: "schoolLife", path: "lesson-progress", label: "lessons:nav.progress", icon: IconChartBar, permission: ["lessons", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["lessons"]);

@@ -1,7 +1,6 @@
 import { IconBooks } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The office's materials: every one, with those waiting for approval a filter away. */
 export const MATERIALS_SCREENS: [string, () => Promise<ComponentType>][] = [["materials", () => import("./materials-page").then((m) => m.MaterialsPage)]];
@@ -15,6 +14,3 @@ export const MATERIALS_PARENT_SCREENS: [string, () => Promise<ComponentType>][] 
 export const MATERIALS_NAV: NavItem[] = [
   { group: "schoolLife", path: "materials", label: "materials:nav.materials", icon: IconBooks, permission: ["materials", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["materials"]);

@@ -29,7 +29,7 @@ const fieldOf = (e: unknown): string | undefined => {
  * the school, which approves it before families see it. One column that fits a phone.
  */
 export function PublicMaterialPage() {
-  const { t } = useTranslation("materials");
+  const { t } = useTranslation(["materials", "forms"]);
   const { code = "" } = useParams();
   const [form, setForm] = useState<Form | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);

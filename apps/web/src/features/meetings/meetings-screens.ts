@@ -1,7 +1,6 @@
 import { IconUsersGroup } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 /** The office's meetings (paths inside the administration area, how each loads). */
 export const MEETINGS_SCREENS: [string, () => Promise<ComponentType>][] = [["meetings", () => import("./meetings-page").then((m) => m.MeetingsPage)]];
@@ -14,6 +13,3 @@ export const MEETINGS_PARENT_SCREENS: [string, () => Promise<ComponentType>][] =
 export const MEETINGS_NAV: NavItem[] = [
   { group: "schoolLife", path: "meetings", label: "meetings:nav.meetings", icon: IconUsersGroup, permission: ["meetings", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["meetings"]);

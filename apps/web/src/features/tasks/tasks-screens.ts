@@ -1,7 +1,6 @@
 import { IconChecklist, IconListCheck, IconPencilPlus, IconTags } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../areas/admin/admin-nav";
-import { i18n } from "../../lib/i18n";
 
 const setTask = () => import("./set-task-page").then((m) => m.SetTaskPage);
 const taskPage = () => import("./task-page").then((m) => m.TaskPage);
@@ -28,6 +27,3 @@ export const TASKS_NAV: NavItem[] = [
   { group: "schoolLife", path: "task-logs", label: "tasks:nav.logs", icon: IconListCheck, permission: ["tasks", "view"] },
   { group: "schoolLife", path: "task-types", label: "tasks:nav.types", icon: IconTags, permission: ["tasks", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["tasks"]);

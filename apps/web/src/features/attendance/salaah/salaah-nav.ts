@@ -1,6 +1,5 @@
 import { IconBeach, IconCalendarCheck, IconClipboardList, IconMoon, IconSettings2 } from "@tabler/icons-react";
 import type { NavItem } from "../../../areas/admin/admin-nav";
-import { i18n } from "../../../lib/i18n";
 
 /** Salaah, leave and the school's own registers in the administration sidebar. */
 export const SALAAH_LEAVE_NAV: NavItem[] = [
@@ -12,6 +11,3 @@ export const SALAAH_LEAVE_NAV: NavItem[] = [
   { group: "attendance", path: "leave-types", label: "leave:nav.types", icon: IconSettings2, permission: ["attendance", "view"] },
   { group: "attendance", path: "general-attendance-types", label: "salaah:nav.registerTypes", icon: IconSettings2, permission: ["attendance", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["salaah", "leave"]);

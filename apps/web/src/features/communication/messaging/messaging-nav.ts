@@ -1,6 +1,5 @@
 import { IconListCheck, IconSend, IconWallet } from "@tabler/icons-react";
 import type { NavItem } from "../../../areas/admin/admin-nav";
-import { i18n } from "../../../lib/i18n";
 
 /** The bulk send, the message log and the wallet in the administration sidebar. */
 export const MESSAGING_NAV: NavItem[] = [
@@ -8,6 +7,3 @@ export const MESSAGING_NAV: NavItem[] = [
   { group: "overview", path: "message-log", label: "messaging:nav.log", icon: IconListCheck, permission: ["communication", "view"] },
   { group: "school", path: "messaging-wallet", label: "messaging:nav.wallet", icon: IconWallet, permission: ["communication", "view"] },
 ];
-
-// The sidebar names them before any of the screens is opened.
-void i18n.loadNamespaces(["messaging"]);

@@ -32,7 +32,7 @@ export interface SaveOutcome {
  * names.
  */
 export function useSittingSave() {
-  const { t, i18n } = useTranslation("hifz");
+  const { t, i18n } = useTranslation(["hifz", "admin"]);
   const errorText = useErrorText();
   const qc = useQueryClient();
   const [saving, setSaving] = useState(false);

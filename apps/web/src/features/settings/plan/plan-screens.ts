@@ -1,7 +1,6 @@
 import { IconCreditCard } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { NavItem } from "../../../areas/admin/admin-nav";
-import { i18n } from "../../../lib/i18n";
 
 /** The account and plan screens in the administration area: the plan, and where a recharge's payment comes back. */
 export const PLAN_SCREENS: [string, () => Promise<ComponentType>][] = [
@@ -12,6 +11,3 @@ export const PLAN_SCREENS: [string, () => Promise<ComponentType>][] = [
 export const PLAN_NAV: NavItem[] = [
   { group: "school", path: "settings/plan", label: "settings:plan.nav", icon: IconCreditCard, permission: ["settings", "view"] },
 ];
-
-// The sidebar names the screen before it is opened.
-void i18n.loadNamespaces(["settings"]);
