@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
+import { AREA_TEXTS } from "./src/app/area-texts";
 
 /** Text files worth compressing; fonts and images are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
@@ -57,8 +58,11 @@ const AREA_ENTRIES: Record<string, string[]> = {
   open: ["src/app/data-frame.tsx", "src/areas/open/open.routes.tsx"],
   "open/admission": ["src/app/data-frame.tsx", "src/areas/open/open.routes.tsx", "src/areas/open/admission.page.tsx"],
   admin: ["src/app/area-frame.tsx", "src/areas/admin/admin.routes.tsx"],
+  // The pages an area opens on (and the sign-in lands on) come with the area's code.
+  "admin/dashboard": ["src/app/area-frame.tsx", "src/areas/admin/admin.routes.tsx", "src/areas/admin/dashboard-page.tsx"],
   rtl: ["src/app/area-frame.tsx", "src/areas/rtl/rtl.routes.tsx"],
   parent: ["src/app/area-frame.tsx", "src/areas/parent/parent.routes.tsx"],
+  "parent/home": ["src/app/area-frame.tsx", "src/areas/parent/parent.routes.tsx", "src/areas/parent/parent-home-page.tsx"],
 };
 
 type BundleChunk = {
@@ -71,8 +75,9 @@ type BundleChunk = {
 };
 
 /**
- * Writes into index.html, as a JSON data block (the content policy runs no inline script), the
- * files each area's first page needs beyond the entry's own: JavaScript chunks and stylesheets.
+ * Writes into index.html, as JSON data blocks (the content policy runs no inline script), the
+ * files each area's first page needs beyond the entry's own (JavaScript chunks and stylesheets),
+ * and the text namespaces of each area's frame (src/app/area-texts.ts).
  */
 export function areaPreloads(): Plugin {
   return {
@@ -105,7 +110,9 @@ export function areaPreloads(): Plugin {
           const css = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
           map[prefix] = [...files, ...css].map((f) => `/${f}`);
         }
-        const data = `<script type="application/json" id="area-preloads">${JSON.stringify(map)}</script>`;
+        const data =
+          `<script type="application/json" id="area-preloads">${JSON.stringify(map)}</script>\n` +
+          `    <script type="application/json" id="area-texts">${JSON.stringify(AREA_TEXTS)}</script>`;
         return html.replace('<script src="/boot.js"></script>', `${data}\n    <script src="/boot.js"></script>`);
       },
     },

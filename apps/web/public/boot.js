@@ -16,10 +16,26 @@
   document.documentElement.dir = lng === "ar" || lng === "ur" ? "rtl" : "ltr";
   document.documentElement.classList.add(`lang-${lng}`);
   document.getElementById("splash-text").textContent = words[lng];
-  // The texts the splash waits for start loading now, alongside the app's code (lib/i18n.ts
-  // fetches the same addresses): this language and English (the fallback), and the page's own.
   const area = location.pathname.split("/")[1];
-  const ns = ["common", "errors"].concat(area === "auth" || area === "platform" ? ["auth"] : area === "open" ? ["forms"] : []);
+  const listed = (id) => {
+    try {
+      return JSON.parse(document.getElementById(id)?.textContent || "{}");
+    } catch (_e) {
+      return {};
+    }
+  };
+  // A signed-in area's code and texts only for someone signed in: lib/auth-store.ts keeps the
+  // session's kind on this device, and the server marks the page of a request that carries a
+  // session (platform/http/web-app.ts). A visitor is sent to sign-in and must not fetch the admin area.
+  let signedIn = document.documentElement.hasAttribute("data-signed-in");
+  try {
+    signedIn = signedIn || !!localStorage.getItem("taleem_session_kind");
+  } catch (_e) {}
+  const open = area === "auth" || area === "open" || area === "";
+  // The texts the splash and the area's frame wait for start loading now, alongside the app's code
+  // (lib/i18n.ts fetches the same addresses): this language and English (the fallback).
+  const areaTexts = open || signedIn ? listed("area-texts")[area] || [] : [];
+  const ns = ["common", "errors"].concat(area === "auth" || area === "platform" ? ["auth"] : area === "open" ? ["forms"] : [], areaTexts);
   for (const l of lng === "en" ? ["en"] : [lng, "en"]) {
     for (const n of ns) {
       const link = document.createElement("link");
@@ -30,18 +46,8 @@
       document.head.appendChild(link);
     }
   }
-  // The code of this page's area (and of the page itself, for a public form), listed by the build.
-  // A signed-in area's code only for someone who signed in on this device (lib/auth-store.ts
-  // keeps the session's kind): a visitor is sent to sign-in and must not fetch the admin area.
-  let signedIn = false;
-  try {
-    signedIn = !!localStorage.getItem("taleem_session_kind");
-  } catch (_e) {}
-  const open = area === "auth" || area === "open" || area === "";
-  let areas = {};
-  try {
-    areas = JSON.parse(document.getElementById("area-preloads")?.textContent || "{}");
-  } catch (_e) {}
+  // The code of this page's area (and of the page itself where it is the area's usual first page), listed by the build.
+  const areas = listed("area-preloads");
   const path = location.pathname.replace(/^\/+/, "");
   const key = Object.keys(areas)
     .filter((k) => path === k || path.startsWith(`${k}/`))

@@ -22,6 +22,11 @@ writeFileSync(join(dist, "sw.js"), "self.addEventListener('install', () => {});"
 
 const app = Fastify({ logger: false });
 beforeAll(async () => {
+  // As the auth plugin does: a request with a session is known before any route runs.
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (req) => {
+    if (req.headers.cookie === "session=valid") req.principal = { kind: "user" } as never;
+  });
   await serveWebApp(app, { WEB_DIST: dist });
   await app.ready();
 });
@@ -62,6 +67,16 @@ describe("the built web app", () => {
     }
     const sw = await app.inject({ url: "/sw.js", headers: { "accept-encoding": "br" } });
     expect(sw.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("marks a signed-in person's page for boot.js, kept out of shared caches, and no one else's", async () => {
+    const mine = await app.inject({ url: "/parent/home", headers: { accept: "text/html", cookie: "session=valid" } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('<html data-signed-in="user">');
+    expect(mine.headers["cache-control"]).toBe("private, no-cache");
+    expect(String(mine.headers.vary)).toMatch(/cookie/i);
+    const visitor = await app.inject({ url: "/parent/home", headers: { accept: "text/html", cookie: "session=expired" } });
+    expect(visitor.body).toBe(html);
   });
 
   it("answers 404 to a missing file that is not a page", async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -37,9 +38,20 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
-    web.get("/*", (req, reply) => {
+    web.get("/*", async (req, reply) => {
       if (!req.headers.accept?.includes("text/html")) {
         return reply.status(404).send({ message: `No such route: ${req.method}`, code: "route_not_found" });
+      }
+      // A signed-in person's page says so (their session cookie is out of the page's reach):
+      // boot.js then fetches their area's code with the page, even on a device that has
+      // forgotten its storage. Personal, so no shared cache may keep it.
+      if (req.principal) {
+        const page = await readFile(join(dist, "index.html"), "utf8");
+        return reply
+          .header("cache-control", "private, no-cache")
+          .header("vary", "cookie")
+          .type("text/html; charset=utf-8")
+          .send(page.replace("<html", `<html data-signed-in="${req.principal.kind}"`));
       }
       return reply.sendFile("index.html");
     });
