@@ -7,6 +7,7 @@ import { installLanguageSync } from "./app/session-language";
 import { holdSplash } from "./app/splash";
 import { useAuth } from "./lib/auth-store";
 import { i18n, i18nReady } from "./lib/i18n";
+import { whenIdle } from "./lib/idle";
 import { keepTextsOffline } from "./lib/offline-texts";
 import { installDeviceTokenBridge, startPush } from "./lib/push-boot";
 import { loadAllFonts } from "./lib/script-fonts";
@@ -51,8 +52,7 @@ void holdSplash({
     .then(() => startPush()),
 }).then(() => {
   // Other scripts' fonts, for names written in them, once the page is up and the phone is idle.
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-  idle(() => {
+  whenIdle(() => {
     void loadAllFonts();
     void keepTextsOffline();
     sendWaitingWork();

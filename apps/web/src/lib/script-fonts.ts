@@ -1,4 +1,5 @@
 import type { Language } from "@taleem/contract";
+import { whenIdle } from "./idle";
 
 // Each script's @font-face rules as a stylesheet of its own. With unicode-range, a browser fetches
 // a font file only when it draws a letter of that script, so declaring costs a small stylesheet.
@@ -40,7 +41,7 @@ export function loadLanguageFonts(lng: Language): Promise<unknown> {
  * five at once are one long pause a tap would wait behind.
  */
 export async function loadAllFonts(): Promise<void> {
-  const idle = () => new Promise((resolve) => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200)))(resolve));
+  const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
   for (const script of Object.keys(SCRIPTS) as Script[]) {
     await idle();
     await load(script);

@@ -2,6 +2,7 @@ import type { ActionReply, AnyAction } from "@taleem/contract";
 import { type UseQueryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { resourceKeys } from "../ui/resource/resource-keys";
 import { type ActionCallInput, callAction } from "./call-action";
+import { queryClient } from "./query-client";
 
 export { callAction };
 
@@ -23,6 +24,15 @@ export function useAction<A extends AnyAction>(action: A) {
       void qc.invalidateQueries({ queryKey: ["action"] });
     },
   });
+}
+
+/**
+ * Starts a GET action's call before the screen that shows it is drawn (a route's loader, beside the
+ * screen's code): the screen's `useActionQuery` with the same input then finds it on its way.
+ * A failure is left for the screen to show (it asks again when it mounts).
+ */
+export function prefetchAction<A extends AnyAction>(action: A, input: Input<A> = {}): void {
+  void queryClient.prefetchQuery({ queryKey: actionKey(action, input), queryFn: () => callAction(action, input, { page: true }), retry: false });
 }
 
 /** A GET action's reply as the page's own data (a 403 goes where the reply says). */

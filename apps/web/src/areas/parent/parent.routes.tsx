@@ -6,6 +6,7 @@ import { EXAMS_PARENT_SCREENS } from "../../features/exams/exams-screens";
 import { FEES_PARENT_SCREENS } from "../../features/fees/parent/fees-parent-screens";
 import { HALLS_PARENT_SCREENS } from "../../features/halls/halls-screens";
 import { HIFZ_PARENT_SCREENS } from "../../features/hifz/hifz-screens";
+import { prefetchChildHome } from "../../features/home/use-home";
 import { LESSONS_PARENT_SCREENS } from "../../features/lessons/lessons-screens";
 import { MATERIALS_PARENT_SCREENS } from "../../features/materials/materials-screens";
 import { MEETINGS_PARENT_SCREENS } from "../../features/meetings/meetings-screens";
@@ -20,7 +21,7 @@ export const parentRoutes: RouteObject[] = [
     element: <ParentLayout />,
     children: [
       { index: true, element: <Navigate to="home" replace /> },
-      { path: "home", lazy: lazyScreen(() => import("./parent-home-page").then((m) => m.ParentHomePage)) },
+      { path: "home", loader: prefetchChildHome, lazy: lazyScreen(() => import("./parent-home-page").then((m) => m.ParentHomePage)) },
       { path: "classes", lazy: lazyScreen(() => import("./my-classes-page").then((m) => m.MyClassesPage)) },
       { path: "notifications", lazy: lazyScreen(() => import("../../features/communication/notifications-page").then((m) => m.NotificationsPage)) },
       { path: "chat", lazy: lazyScreen(() => import("../../features/communication/chat/chat-page").then((m) => m.ChatPage)) },

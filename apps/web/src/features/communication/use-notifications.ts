@@ -1,8 +1,9 @@
 import { markNotificationsRead, myNotifications, type NotificationRow } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { Socket } from "socket.io-client";
+import { whenIdle } from "../../lib/idle";
 import { useAction, useActionQuery } from "../../lib/use-action";
-import { realtimeSocket } from "./chat/realtime-socket";
 
 /** How often the header asks for new notifications, in case the live socket is down. */
 const POLL_MS = 60_000;
@@ -28,14 +29,25 @@ export function useMarkRead() {
 export function useLiveNotifications(onNew?: (n: NotificationRow) => void) {
   const qc = useQueryClient();
   useEffect(() => {
-    const socket = realtimeSocket();
     const heard = (n: NotificationRow) => {
       void qc.invalidateQueries({ queryKey: ["action", myNotifications.path] });
       onNew?.(n);
     };
-    socket.on(NOTIFICATION_EVENT, heard);
+    // The socket (and its code) comes once the first page is up, within 3 s: on a slow phone its
+    // download, handshake and polling would otherwise compete with the page.
+    let socket: Socket | null = null;
+    let gone = false;
+    const cancel = whenIdle(() => {
+      void import("./chat/realtime-socket").then(({ realtimeSocket }) => {
+        if (gone) return;
+        socket = realtimeSocket();
+        socket.on(NOTIFICATION_EVENT, heard);
+      });
+    }, 3_000);
     return () => {
-      socket.off(NOTIFICATION_EVENT, heard);
+      gone = true;
+      cancel();
+      socket?.off(NOTIFICATION_EVENT, heard);
     };
   }, [qc, onNew]);
 }

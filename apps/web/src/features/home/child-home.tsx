@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconCloudOff, IconRefresh, IconSchool } from "@tabler/icons-react";
 import type { HomeData } from "@taleem/contract";
+import { memo, useDeferredValue } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
@@ -57,7 +58,7 @@ function NoClassNote({ home }: { home: HomeData }) {
 }
 
 /** The chosen child's day at a glance, then the week, then the latest of everything else. */
-function ChildCards({ home }: { home: HomeData }) {
+const ChildCards = memo(function ChildCards({ home }: { home: HomeData }) {
   const hasClass = home.enrolledClass !== null;
   return (
     <Stack gap="sm">
@@ -72,7 +73,7 @@ function ChildCards({ home }: { home: HomeData }) {
       <MaterialsCard home={home} />
     </Stack>
   );
-}
+});
 
 /**
  * The chosen child's home: GET /user/api/home?student=, or what this phone kept of it when the
@@ -83,14 +84,18 @@ export function ChildHome({ studentId }: { studentId: number }) {
   const { t } = useTranslation("parent");
   const errorText = useErrorText();
   const home = useHome(studentId);
-  if (!home.data) {
+  // The cards are drawn in the background, in slices the phone can interrupt (a tap is answered at
+  // once): the reply arrives in one synchronous update, and drawing every card inside it was one
+  // long pause on a slow phone.
+  const data = useDeferredValue(home.data);
+  if (!data) {
     if (home.failed && !home.loading) return <FailureState reason={home.error ? errorText(home.error) : t("homeCards.stale.offline")} onRetry={home.retry} />;
     return <HomeSkeleton label={t("homeCards.loading")} />;
   }
   return (
-    <Stack gap="sm" data-testid="child-home" data-student={home.data.student.id}>
-      {home.stale && <StaleNote asOf={home.data.asOf} loading={home.loading} failed={home.failed} onRetry={home.retry} />}
-      <ChildCards home={home.data} />
+    <Stack gap="sm" data-testid="child-home" data-student={data.student.id}>
+      {home.stale && <StaleNote asOf={data.asOf} loading={home.loading} failed={home.failed} onRetry={home.retry} />}
+      <ChildCards home={data} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { type HomeData, homeData, type LinkedChild, linkedChildren } from "@taleem/contract";
-import { useEffect, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo } from "react";
 import { isApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
-import { useActionQuery } from "../../lib/use-action";
+import { prefetchAction, useActionQuery } from "../../lib/use-action";
 import { forgetHomes, type KeptChild, keepChildren, keepHome, keptChildren, keptHome } from "./home-cache";
 
 // Signing out (or a session the server ended) forgets every kept home on this phone.
@@ -63,6 +63,16 @@ export function useHome(studentId: number | undefined): HomeState {
 }
 
 /**
+ * The home route's loader: the child named in the address (`?student=`) has their home asked for
+ * with the page's code and the children list, not after both arrived.
+ */
+export function prefetchChildHome({ request }: { request: Request }): null {
+  const student = Number(new URL(request.url).searchParams.get("student"));
+  if (Number.isInteger(student) && student > 0) prefetchAction(homeData, { query: { student } });
+  return null;
+}
+
+/**
  * The children this account follows (GET /user/api/home/children), kept on the phone like the
  * homes: offline the chooser still offers them. `known` is false until either answer exists, so
  * "no child linked yet" is said only when the school says so.
@@ -70,7 +80,8 @@ export function useHome(studentId: number | undefined): HomeState {
 export function useHomeChildren(): { list: (LinkedChild | KeptChild)[]; known: boolean; failed: boolean; retry: () => void } {
   const userId = useAuth((s) => s.user?.id);
   const query = useActionQuery(linkedChildren);
-  const rows = query.data?.rows;
+  // Drawn in the background like the cards (child-home.tsx): the page is not one long pause when the list arrives.
+  const rows = useDeferredValue(query.data?.rows);
   useEffect(() => {
     if (rows && userId !== undefined) keepChildren(userId, rows);
   }, [rows, userId]);
