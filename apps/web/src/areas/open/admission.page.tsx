@@ -8,6 +8,7 @@ import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { isLanguage } from "../../lib/i18n";
+import { useRevealed } from "../../lib/use-revealed";
 import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { FormFieldInput } from "./form-field";
@@ -82,6 +83,9 @@ export function AdmissionPage() {
 
   const sections = useMemo(() => sectionsOf(form?.fields ?? []), [form]);
   const shown = useMemo(() => SECTIONS.flatMap((s) => sections[s]), [sections]);
+  const parts = SECTIONS.filter((s) => sections[s].length);
+  // The sections, then the consent and the button, one after another on a slow phone.
+  const revealed = useRevealed(parts.length + 1);
   const consentLanguage = form ? (form.consent.texts[lng] ? lng : form.consent.texts.en ? "en" : (Object.keys(form.consent.texts)[0] ?? "en")) : "en";
 
   const set = (key: string) => (v: FieldValue) => {
@@ -249,7 +253,7 @@ export function AdmissionPage() {
                 <Text size="sm" c="dimmed">
                   {t("apply.requiredNote")}
                 </Text>
-                {SECTIONS.filter((s) => sections[s].length).map((s) => (
+                {parts.slice(0, revealed).map((s) => (
                   <Paper key={s} withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`section-${s}`}>
                     <Title order={2} size="h4" id={`section-${s}`} mb="sm">
                       {t(`apply.sections.${s}`)}
@@ -257,30 +261,32 @@ export function AdmissionPage() {
                     <Stack gap="md">{sections[s].map(field)}</Stack>
                   </Paper>
                 ))}
-                <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
-                  <Title order={2} size="h4" id="section-consent" mb="sm">
-                    {t("apply.sections.consent")}
-                  </Title>
-                  {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
-                  <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
-                    <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
-                      {form.consent.texts[consentLanguage]}
-                    </Text>
-                  </Box>
-                  <Checkbox
-                    mt="md"
-                    name="consent"
-                    checked={agreed}
-                    onChange={(e) => {
-                      setAgreed(e.currentTarget.checked);
-                      setErrors(({ consent: _gone, ...rest }) => rest);
-                    }}
-                    label={t("apply.consentAgree")}
-                    error={errors.consent}
-                    disabled={sending}
-                  />
-                </Paper>
-                <FormFooter error={formError} sending={sending} label={t("apply.submit")} />
+                {revealed > parts.length && (
+                  <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
+                    <Title order={2} size="h4" id="section-consent" mb="sm">
+                      {t("apply.sections.consent")}
+                    </Title>
+                    {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
+                    <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
+                      <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
+                        {form.consent.texts[consentLanguage]}
+                      </Text>
+                    </Box>
+                    <Checkbox
+                      mt="md"
+                      name="consent"
+                      checked={agreed}
+                      onChange={(e) => {
+                        setAgreed(e.currentTarget.checked);
+                        setErrors(({ consent: _gone, ...rest }) => rest);
+                      }}
+                      label={t("apply.consentAgree")}
+                      error={errors.consent}
+                      disabled={sending}
+                    />
+                  </Paper>
+                )}
+                {revealed > parts.length && <FormFooter error={formError} sending={sending} label={t("apply.submit")} />}
               </Stack>
             </form>
           )}
