@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { areaPreloads, precompress } from "./build-plugins";
+import { areaPreloads, inlineSplashLogo, precompress } from "./build-plugins";
 import { TEXTS_CACHE } from "./src/lib/cache-names";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
@@ -57,6 +57,7 @@ export default defineConfig({
       },
     }),
     areaPreloads(),
+    inlineSplashLogo(),
     precompress(),
   ],
   build: {
