@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { areaPreloads, inlineSplashLogo, precompress } from "./build-plugins";
+import { areaPreloads, codeAfterFirstPaint, inlineSplashLogo, precompress } from "./build-plugins";
 import { TEXTS_CACHE } from "./src/lib/cache-names";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
@@ -58,6 +58,7 @@ export default defineConfig({
     }),
     areaPreloads(),
     inlineSplashLogo(),
+    codeAfterFirstPaint(),
     precompress(),
   ],
   build: {

@@ -71,6 +71,12 @@ describe("the first load", () => {
     // The sign-in area's code is fetched alongside the app's, not after it asks for it.
     const modules = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) => new URL(l.href).pathname));
     expect(modules.some((m) => /^\/assets\/auth\.routes-[\w-]+\.js$/.test(m))).toBe(true);
+    // Code comes after the splash's own stylesheet, script and font: the app's entry and the area's modules ask low.
+    const priorities = await page.evaluate(() => ({
+      entry: document.querySelector<HTMLScriptElement>("script[type=module]")?.fetchPriority,
+      area: document.querySelector<HTMLLinkElement>("link[rel=modulepreload][href*='/auth.routes-']")?.fetchPriority,
+    }));
+    expect(priorities).toEqual({ entry: "low", area: "low" });
     // Each text file is fetched once: the app used the preloaded copy.
     const fetched = await page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith("/locales/en/common.json")).length);
     expect(fetched).toBe(1);

@@ -57,7 +57,11 @@
     if (href.endsWith(".css")) {
       link.rel = "preload";
       link.as = "style";
-    } else link.rel = "modulepreload";
+    } else {
+      link.rel = "modulepreload";
+      // After the splash's own files, as index.html asks for the entry (build-plugins.ts codeAfterFirstPaint).
+      link.fetchPriority = "low";
+    }
     // As the app's own loader asks for them (credentials mode must match, or the copy is wasted).
     link.crossOrigin = "";
     link.href = href;
