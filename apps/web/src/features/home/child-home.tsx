@@ -6,6 +6,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState } from "../../ui/list-states";
+import classes from "./child-home.module.css";
 import { ChildTodayCard } from "./child-today-card";
 import { FeeCard, HifzCard, NextLessonCard, NotificationsCard, ResultCard } from "./glance-cards";
 import { HomeSkeleton } from "./home-card";
@@ -61,7 +62,7 @@ function NoClassNote({ home }: { home: HomeData }) {
 const ChildCards = memo(function ChildCards({ home }: { home: HomeData }) {
   const hasClass = home.enrolledClass !== null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={classes.cards}>
       {hasClass ? <ChildTodayCard home={home} /> : <NoClassNote home={home} />}
       {hasClass && <TasksCard home={home} />}
       <NextLessonCard home={home} />
