@@ -25,6 +25,9 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WEB_DIST">) {
   const dist = config.WEB_DIST ?? join(import.meta.dirname, "../../../../web/dist");
   if (!existsSync(join(dist, "index.html"))) return;
+  // Read once, as the static files are indexed once: a new build is served after a restart.
+  const page = await readFile(join(dist, "index.html"), "utf8");
+  const signedInPage = (kind: string) => page.replace("<html", `<html data-signed-in="${kind}"`);
   await app.register(async (web) => {
     web.addHook("onRoute", (route) => {
       route.config = { ...(route.config as object), access: "open" };
@@ -46,12 +49,11 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
       // boot.js then fetches their area's code with the page, even on a device that has
       // forgotten its storage. Personal, so no shared cache may keep it.
       if (req.principal) {
-        const page = await readFile(join(dist, "index.html"), "utf8");
         return reply
           .header("cache-control", "private, no-cache")
           .header("vary", "cookie")
           .type("text/html; charset=utf-8")
-          .send(page.replace("<html", `<html data-signed-in="${req.principal.kind}"`));
+          .send(signedInPage(req.principal.kind));
       }
       return reply.sendFile("index.html");
     });

@@ -262,31 +262,33 @@ export function AdmissionPage() {
                   </Paper>
                 ))}
                 {revealed > parts.length && (
-                  <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
-                    <Title order={2} size="h4" id="section-consent" mb="sm">
-                      {t("apply.sections.consent")}
-                    </Title>
-                    {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
-                    <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
-                      <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
-                        {form.consent.texts[consentLanguage]}
-                      </Text>
-                    </Box>
-                    <Checkbox
-                      mt="md"
-                      name="consent"
-                      checked={agreed}
-                      onChange={(e) => {
-                        setAgreed(e.currentTarget.checked);
-                        setErrors(({ consent: _gone, ...rest }) => rest);
-                      }}
-                      label={t("apply.consentAgree")}
-                      error={errors.consent}
-                      disabled={sending}
-                    />
-                  </Paper>
+                  <>
+                    <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="section-consent" data-field="consent">
+                      <Title order={2} size="h4" id="section-consent" mb="sm">
+                        {t("apply.sections.consent")}
+                      </Title>
+                      {/* A long text scrolls in its own box; focusable, so a keyboard can scroll it too. */}
+                      <Box mah={240} style={{ overflowY: "auto" }} tabIndex={0} aria-labelledby="section-consent" p="xs" bg="gray.0" bdrs="md">
+                        <Text size="sm" lang={consentLanguage} data-testid="consent-text" style={{ whiteSpace: "pre-line" }}>
+                          {form.consent.texts[consentLanguage]}
+                        </Text>
+                      </Box>
+                      <Checkbox
+                        mt="md"
+                        name="consent"
+                        checked={agreed}
+                        onChange={(e) => {
+                          setAgreed(e.currentTarget.checked);
+                          setErrors(({ consent: _gone, ...rest }) => rest);
+                        }}
+                        label={t("apply.consentAgree")}
+                        error={errors.consent}
+                        disabled={sending}
+                      />
+                    </Paper>
+                    <FormFooter error={formError} sending={sending} label={t("apply.submit")} />
+                  </>
                 )}
-                {revealed > parts.length && <FormFooter error={formError} sending={sending} label={t("apply.submit")} />}
               </Stack>
             </form>
           )}
