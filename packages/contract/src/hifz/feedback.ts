@@ -3,7 +3,7 @@ import { defineAction, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { SURAHS } from "../quran/quran-index.js";
 import { defineResource, listReply } from "../resource.js";
-import { Instant } from "../values.js";
+import { Instant, RowId } from "../values.js";
 
 /**
  * Feedback: a mistake pinned to an ayah (surah:ayah, and optionally its word) with its metric and
@@ -81,6 +81,19 @@ export const resolveFeedback = defineAction({
   summary: "Mark a mistake as put right",
   params: IdParams,
   reply: z.object({ message: z.string(), data: hifzFeedbackResource.row }),
+  errors: [404],
+  refreshes: ["hifzfeedback"],
+});
+
+/** Several mistakes put right at once (a page heard cleanly); one another school's, or none, changes nothing. */
+export const resolveFeedbackMany = defineAction({
+  method: "PUT",
+  path: "/admin/api/hifzfeedback/resolve",
+  module: "hifz",
+  permission: ["hifz", "edit"],
+  summary: "Mark several mistakes as put right; ones already resolved stay as they were",
+  body: z.object({ ids: z.array(RowId).min(1).max(500) }),
+  reply: z.object({ message: z.string(), count: z.number().int() }),
   errors: [404],
   refreshes: ["hifzfeedback"],
 });

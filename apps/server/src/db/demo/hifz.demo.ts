@@ -86,9 +86,16 @@ export async function hifzDemo({ api, ids, random, today }: DemoSchool): Promise
     }
   }
 
-  // Mistakes older than two weeks were mostly put right; the rest stay open on the heat map.
-  const old = await api.get<{ rows: { id: number; date: string }[] }>("/admin/api/hifzfeedback", { limit: 500, dateTo: addDays(today, -14), sort: "date" });
-  for (const m of old.rows.filter(() => random.chance(0.5)).slice(0, 120)) await api.put(`/admin/api/hifzfeedback/${m.id}/resolve`);
+  // A mistake is heard again within days and put right: of those older than a week, one in ten stays
+  // open as a child's weak spot; the last week's are all open on the heat map (a handful a child).
+  const older: number[] = [];
+  for (let page = 1; ; page++) {
+    const { rows } = await api.get<{ rows: { id: number }[] }>("/admin/api/hifzfeedback", { limit: 500, page, dateTo: addDays(today, -8), sort: "date" });
+    older.push(...rows.map((m) => m.id));
+    if (rows.length < 500) break;
+  }
+  const heardAgain = older.filter(() => random.chance(0.9));
+  for (let i = 0; i < heardAgain.length; i += 500) await api.put("/admin/api/hifzfeedback/resolve", { ids: heardAgain.slice(i, i + 500) });
 }
 
 /** One child's sabaq, sabqi and manzil for a day, moving their position on. */

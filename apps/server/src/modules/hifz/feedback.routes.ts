@@ -1,7 +1,8 @@
-import { feedbackStats, hafizFeedback, hifzFeedbackResource, resolveFeedback, surahAyahOf } from "@taleem/contract";
-import { desc } from "drizzle-orm";
+import { feedbackStats, hafizFeedback, hifzFeedbackResource, resolveFeedback, resolveFeedbackMany, surahAyahOf } from "@taleem/contract";
+import { desc, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
+import { notFound } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -85,5 +86,29 @@ export function registerFeedback(app: FastifyInstance) {
       return { message: "Feedback resolved successfully", data: data! };
     },
     { sample: async (scope) => ({ params: { id: (await sampleMistake(scope)).id } }) },
+  );
+
+  serveAction(
+    app,
+    resolveFeedbackMany,
+    async (ctx, { body }) => {
+      const ids = [...new Set(body.ids)];
+      const found = await ctx.scope.db
+        .select({ id: hifzFeedback.id, isResolved: hifzFeedback.isResolved })
+        .from(hifzFeedback)
+        .where(ctx.scope.where(hifzFeedback, inArray(hifzFeedback.id, ids)));
+      if (found.length !== ids.length) throw notFound("Feedback");
+      const open = found.filter((m) => !m.isResolved).map((m) => m.id);
+      if (open.length) {
+        const now = new Date();
+        await ctx.scope.db
+          .update(hifzFeedback)
+          .set({ isResolved: true, resolvedAt: now, resolvedBy: ctx.principal.userId, updatedAt: now })
+          .where(ctx.scope.where(hifzFeedback, inArray(hifzFeedback.id, open)));
+        await ctx.audit({ action: "update", entity: "hifz_feedback", entityId: open[0]!, details: { ids: open, isResolved: true } });
+      }
+      return { message: `${open.length} mistake(s) resolved`, count: open.length };
+    },
+    { sample: async (scope) => ({ body: { ids: [(await sampleMistake(scope)).id] } }) },
   );
 }

@@ -204,6 +204,31 @@ describe("memorisation (hifz)", () => {
     expect((await api.get(`/admin/api/hifzprogress/submissions/ayah?hafizId=${hafiz.id}&surah=1&ayah=8`)).statusCode).toBe(400);
   });
 
+  it("puts several mistakes right at once, leaves resolved ones as they were, and changes nothing for another school's", async () => {
+    const { api, metric, hafiz } = await hifzSchool(app);
+    const add = async (ayah: number) =>
+      (await ok<{ data: { id: number } }>(api.post("/admin/api/hifzfeedback", { hafizId: hafiz.id, surah: 114, ayah, metricId: metric("lahn_jali") }))).data.id;
+    const [first, second, third] = [await add(1), await add(2), await add(3)];
+    const earlier = await ok<{ data: { resolvedAt: string } }>(api.put(`/admin/api/hifzfeedback/${first}/resolve`));
+    const elsewhere = await hifzSchool(app);
+    const theirs = (
+      await ok<{ data: { id: number } }>(
+        elsewhere.api.post("/admin/api/hifzfeedback", { hafizId: elsewhere.hafiz.id, surah: 114, ayah: 1, metricId: elsewhere.metric("lahn_jali") }),
+      )
+    ).data.id;
+    const mixed = await api.put("/admin/api/hifzfeedback/resolve", { ids: [second, theirs] });
+    expect(mixed.statusCode).toBe(404);
+    // Nothing of the refused call was written, here or there.
+    expect((await ok<{ count: number }>(api.get(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`))).count).toBe(2);
+    expect((await ok<{ count: number }>(elsewhere.api.get(`/admin/api/hifzfeedback/hafiz/${elsewhere.hafiz.id}`))).count).toBe(1);
+
+    expect(await ok<{ count: number }>(api.put("/admin/api/hifzfeedback/resolve", { ids: [first, second, third, second] }))).toMatchObject({ count: 2 });
+    expect((await ok<{ count: number }>(api.get(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`))).count).toBe(0);
+    const all = await ok<{ rows: { id: number; resolvedAt: string }[] }>(api.get(`/admin/api/hifzfeedback/hafiz/${hafiz.id}?includeResolved=true`));
+    expect(all.rows.find((m) => m.id === first)?.resolvedAt).toBe(earlier.data.resolvedAt);
+    expect((await api.put("/admin/api/hifzfeedback/resolve", { ids: [] })).statusCode).toBe(400);
+  });
+
   it("gives the dashboard from the logs: memorised, where the next sabaq starts, and the mistakes on the heat map", async () => {
     const { api, type, metric, hafiz, student } = await hifzSchool(app);
     const days = ["2026-11-16", "2026-11-23", "2026-11-25"];
