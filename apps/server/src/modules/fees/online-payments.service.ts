@@ -3,7 +3,6 @@ import { eq, inArray } from "drizzle-orm";
 import { guardians } from "../../platform/auth/users.table.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { askProvider, matchesOrder, type ProviderPaymentRecord, vouchedBySignature } from "../../platform/payments/payment-provider.js";
-import { providerOrders } from "../../platform/payments/payments.table.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
@@ -13,7 +12,8 @@ import { requireStudent } from "../students/students.service.js";
 import { takePayment } from "./fee-collection.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { studentSums } from "./fee-ledger.js";
-import { feeReceipts, fees, type PaymentOrderRecord, paymentOrders } from "./fees.table.js";
+import { feeReceipts, fees, type PaymentOrderRecord } from "./fees.table.js";
+import { lockPaymentOrder, markOrderFailed, markOrderPaid, openPaymentOrder, paymentOrderOf } from "./payment-orders.service.js";
 import { formatMoney } from "./receipt.html.js";
 
 /** Razorpay takes nothing under one rupee (100 paise); the same floor holds for every currency. */
@@ -82,58 +82,6 @@ export async function startFeeCheckout(services: Services, scope: TenantScope, u
   });
 }
 
-/**
- * Opens an order with the payment provider (outside any transaction), then writes the school's
- * order row and the platform's index of it (provider_orders, which a webhook is read through),
- * and answers what the browser's checkout needs. A parent's fees and a wallet recharge both open
- * their orders here.
- */
-export async function openPaymentOrder(
-  services: Services,
-  scope: TenantScope,
-  userId: number,
-  input: {
-    purpose: "fees" | "recharge";
-    amount: number;
-    description: string;
-    receipt: string;
-    notes: Record<string, string>;
-    row: Partial<Pick<typeof paymentOrders.$inferInsert, "studentId" | "feeIds" | "channel">>;
-  },
-): Promise<Checkout> {
-  const provider = services.payments;
-  const tenant = await tenantOf(scope);
-  const order = await provider.createOrder({
-    amount: input.amount,
-    currency: tenant.currency,
-    receipt: input.receipt.slice(0, 40),
-    notes: { school: tenant.code, purpose: input.purpose, description: input.description, ...input.notes },
-  });
-  const row = await scope.transaction(async (tx) => {
-    const made = await tx.insert(paymentOrders, {
-      ...input.row,
-      purpose: input.purpose,
-      amount: input.amount,
-      currency: tenant.currency,
-      provider: provider.name,
-      providerOrderId: order.id,
-      createdBy: userId,
-    });
-    await tx.db.insert(providerOrders).values({ provider: provider.name, providerOrderId: order.id, tenantId: tx.tenantId, paymentOrderId: made.id });
-    return made;
-  });
-  return {
-    orderId: row.id,
-    provider: provider.name,
-    providerOrderId: order.id,
-    keyId: provider.keyId,
-    amount: input.amount,
-    currency: tenant.currency,
-    description: input.description,
-    checkoutUrl: provider.checkoutUrl(order.id),
-  };
-}
-
 export interface FeeSettlement {
   status: "paid" | "failed";
   receiptId: number | null;
@@ -141,15 +89,6 @@ export interface FeeSettlement {
   amount: number;
   repeated: boolean;
 }
-
-const lockOrder = async (tx: TenantScope, id: number) => {
-  const [order] = await tx.db
-    .select()
-    .from(paymentOrders)
-    .where(tx.where(paymentOrders, eq(paymentOrders.id, id)))
-    .for("update");
-  return order;
-};
 
 async function receiptOf(tx: TenantScope, order: PaymentOrderRecord) {
   if (!order.transactionId) return null;
@@ -179,7 +118,7 @@ async function stillOpen(tx: TenantScope, feeIds: number[] | null): Promise<numb
 export async function settleFeeOrder(services: Services, scope: TenantScope, orderId: number, payment: ProviderPaymentRecord): Promise<FeeSettlement> {
   const notify = { flush: async () => {} };
   const result = await scope.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockPaymentOrder(tx, orderId);
     if (order?.purpose !== "fees" || !order.studentId) throw notFound("Payment order");
     if (order.status === "paid" && order.providerPaymentId === payment.id) {
       const receipt = await receiptOf(tx, order);
@@ -202,13 +141,7 @@ export async function settleFeeOrder(services: Services, scope: TenantScope, ord
     });
     // A second payment against an order already paid is still money received: recorded, the order keeps its first.
     if (order.status !== "paid") {
-      await tx.update(paymentOrders, order.id, {
-        status: "paid",
-        providerPaymentId: payment.id,
-        paidAt: new Date(),
-        transactionId: taken.transaction.id,
-        failureReason: null,
-      });
+      await markOrderPaid(tx, order.id, payment.id, taken.transaction.id);
     }
     if (!taken.repeated && order.createdBy) {
       const { ctx, flush } = notifyAfterCommit(tx);
@@ -228,13 +161,13 @@ export async function settleFeeOrder(services: Services, scope: TenantScope, ord
 /** The provider says the attempt failed: the order says so too (unless it was paid meanwhile); nothing is recorded. */
 export async function failFeeOrder(scope: TenantScope, orderId: number, reason: string): Promise<FeeSettlement> {
   return scope.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockPaymentOrder(tx, orderId);
     if (!order) throw notFound("Payment order");
     if (order.status === "paid") {
       const receipt = await receiptOf(tx, order);
       return { status: "paid" as const, receiptId: receipt?.id ?? null, receiptNumber: receipt?.number ?? null, amount: order.amount, repeated: true };
     }
-    await tx.update(paymentOrders, order.id, { status: "failed", failureReason: reason.slice(0, 300) });
+    await markOrderFailed(tx, order.id, reason);
     return { status: "failed" as const, receiptId: null, receiptNumber: null, amount: order.amount, repeated: false };
   });
 }
@@ -252,7 +185,7 @@ export async function verifyFeePayment(
   answer: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ): Promise<FeeSettlement> {
   const provider = services.payments;
-  const order = await scope.findOptional(paymentOrders, orderId);
+  const order = await paymentOrderOf(scope, orderId);
   if (order?.purpose !== "fees" || !order.studentId) throw notFound("Payment order");
   await ownChild(scope, userId, order.studentId).catch(() => {
     throw notFound("Payment order");

@@ -9,8 +9,8 @@ import { webhookPath } from "../../platform/payments/start-sandbox.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { failRechargeOrder, settleRechargeOrder } from "../settings/recharge.service.js";
-import { paymentOrders } from "./fees.table.js";
 import { failFeeOrder, settleFeeOrder } from "./online-payments.service.js";
+import { paymentOrderOf } from "./payment-orders.service.js";
 
 /** What became of an event: recorded, of no concern (another event kind, an attempt of no payment), or waiting for its order. */
 type Outcome = "applied" | "ignored" | "unknown_order" | "refused";
@@ -94,7 +94,7 @@ async function applyEvent(services: Services, provider: string, event: PaymentWe
   // Not an order of this install (yet): kept, unapplied; the provider stops retrying on the 2xx.
   if (!link) return "unknown_order";
   const scope = new TenantScope(services.db, link.tenantId);
-  const order = await scope.findOptional(paymentOrders, link.paymentOrderId);
+  const order = await paymentOrderOf(scope, link.paymentOrderId);
   if (!order) return "unknown_order";
   try {
     if (order.purpose === "fees") {

@@ -1,13 +1,11 @@
 import type { Checkout, MessageChannel } from "@taleem/contract";
-import { count, desc, eq, inArray } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { askProvider, matchesOrder, type ProviderPaymentRecord, vouchedBySignature } from "../../platform/payments/payment-provider.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { creditWallet, walletOf } from "../communication/wallet.service.js";
-import { paymentOrders } from "../fees/fees.table.js";
-import { openPaymentOrder } from "../fees/online-payments.service.js";
+import { lockPaymentOrder, markOrderFailed, markOrderPaid, openPaymentOrder, paymentOrderOf } from "../fees/payment-orders.service.js";
 
 const CHANNEL_NAMES: Record<MessageChannel, string> = { whatsapp: "WhatsApp", sms: "SMS", email: "E-mail" };
 
@@ -41,15 +39,12 @@ export interface RechargeResult {
   repeated: boolean;
 }
 
-const lockOrder = async (tx: TenantScope, id: number) => {
-  const [order] = await tx.db
-    .select()
-    .from(paymentOrders)
-    .where(tx.where(paymentOrders, eq(paymentOrders.id, id), eq(paymentOrders.purpose, "recharge")))
-    .for("update");
-  if (!order?.channel) throw notFound("Recharge order");
+/** A recharge's order, locked (see settleRechargeOrder); a fee order of the same id is none of a recharge's business. */
+async function lockRechargeOrder(tx: TenantScope, id: number) {
+  const order = await lockPaymentOrder(tx, id);
+  if (order?.purpose !== "recharge" || !order.channel) throw notFound("Recharge order");
   return order;
-};
+}
 
 /**
  * Credits the wallet for a recharge payment the provider vouched for (a checked signature, its own
@@ -59,7 +54,7 @@ const lockOrder = async (tx: TenantScope, id: number) => {
  */
 export async function settleRechargeOrder(scope: TenantScope, orderId: number, payment: ProviderPaymentRecord): Promise<RechargeResult> {
   return scope.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockRechargeOrder(tx, orderId);
     const channel = order.channel as MessageChannel;
     if (order.status === "paid" && order.providerPaymentId === payment.id) {
       return { channel, balance: (await walletOf(tx, channel)).balance, credited: order.amount, repeated: true };
@@ -67,7 +62,7 @@ export async function settleRechargeOrder(scope: TenantScope, orderId: number, p
     if (!matchesOrder(payment, order)) throw conflict("payment.mismatch", "The payment does not match this order.", { field: "payment" });
     const { wallet, repeated } = await creditWallet(tx, channel, order.amount, `Recharge (${order.provider} ${payment.id})`, payment.id);
     if (order.status !== "paid") {
-      await tx.update(paymentOrders, order.id, { status: "paid", providerPaymentId: payment.id, paidAt: new Date(), failureReason: null });
+      await markOrderPaid(tx, order.id, payment.id);
     }
     return { channel, balance: wallet.balance, credited: order.amount, repeated };
   });
@@ -76,8 +71,8 @@ export async function settleRechargeOrder(scope: TenantScope, orderId: number, p
 /** The provider says the attempt failed: the order says so too, unless it was paid meanwhile. */
 export async function failRechargeOrder(scope: TenantScope, orderId: number, reason: string) {
   await scope.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order.status !== "paid") await tx.update(paymentOrders, order.id, { status: "failed", failureReason: reason.slice(0, 300) });
+    const order = await lockRechargeOrder(tx, orderId);
+    if (order.status !== "paid") await markOrderFailed(tx, order.id, reason);
   });
 }
 
@@ -99,7 +94,7 @@ export async function rechargeWallet(services: Services, scope: TenantScope, inp
   if (input.taleemCode.trim().toLowerCase() !== tenant.code.toLowerCase()) {
     throw badRequest("recharge.wrong_school", "This is not your school's code.", { field: "taleemCode" });
   }
-  const order = await scope.findOptional(paymentOrders, input.payment.orderId);
+  const order = await paymentOrderOf(scope, input.payment.orderId);
   if (order?.purpose !== "recharge") throw new AppError(404, "not_found", "Recharge order not found", { what: "Recharge order", field: "payment.orderId" });
   if (input.payment.razorpay_order_id !== order.providerOrderId) {
     throw badRequest("payment.order_mismatch", "The payment is for another order.", { field: "payment.razorpay_order_id" });
@@ -122,35 +117,4 @@ export async function rechargeWallet(services: Services, scope: TenantScope, inp
     throw conflict("recharge.payment_failed", "Recharge failed: the payment did not go through.", { field: "payment" });
   }
   return settleRechargeOrder(scope, order.id, payment);
-}
-
-/** The school's payments to the platform (recharges, plans), newest first, a page of them. */
-export async function schoolPayments(scope: TenantScope, page: number, limit: number) {
-  const where = scope.where(paymentOrders, inArray(paymentOrders.purpose, ["recharge", "plan"]));
-  const [rows, [total]] = await Promise.all([
-    scope.db
-      .select()
-      .from(paymentOrders)
-      .where(where)
-      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    scope.db.select({ n: count() }).from(paymentOrders).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      purpose: r.purpose as "recharge" | "plan",
-      channel: (r.channel as MessageChannel | null) ?? null,
-      amount: r.amount,
-      currency: r.currency,
-      provider: r.provider,
-      providerPaymentId: r.providerPaymentId,
-      status: r.status,
-      createdAt: r.createdAt,
-      paidAt: r.paidAt,
-    })),
-    pagination: { page, limit, total: n, pages: Math.ceil(n / limit) },
-  };
 }

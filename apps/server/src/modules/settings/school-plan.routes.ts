@@ -9,7 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
-import { rechargeWallet, schoolPayments, startRecharge } from "./recharge.service.js";
+import { platformPaymentsPage } from "../fees/payment-orders.service.js";
+import { rechargeWallet, startRecharge } from "./recharge.service.js";
 import { schoolPlan, whatsappTariffs } from "./school-plan.service.js";
 
 /** The spec's client reads `success` on the recharge's failures too ('Recharge failed' or the server's message). */
@@ -27,7 +28,7 @@ export function registerSchoolPlan(app: FastifyInstance, services: Services) {
 
   serveAction(app, schoolPaymentsAction, async (ctx, { query }) => ({
     message: "Payments fetched successfully",
-    ...(await schoolPayments(ctx.scope, query.page, query.limit)),
+    ...(await platformPaymentsPage(ctx.scope, query.page, query.limit)),
   }));
 
   serveAction(app, whatsappTariffsAction, async (ctx) => ({ message: "Tariffs fetched successfully", data: await whatsappTariffs(ctx.scope) }));
