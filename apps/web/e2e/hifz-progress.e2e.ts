@@ -8,7 +8,7 @@ const SHOTS = "/tmp/shots";
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 describe("a hafiz's progress", () => {
-  it("shows the dashboard in Urdu on a phone with the mistakes coloured on the mushaf page, and resolves one", async () => {
+  it("shows the dashboard in Urdu on a phone with the mistakes coloured on the mushaf page, resolves one, then the rest in one go", async () => {
     const admin = await adminApi();
     const student = (await admin.post<{ data: { id: number } }>("/admin/api/student", { admissionNo: `HP-${tag()}`, name: `Heat ${tag()}` })).data;
     const hafiz = (await admin.post<{ data: { id: number } }>("/admin/api/hafiz", { studentId: student.id })).data;
@@ -30,6 +30,8 @@ describe("a hafiz's progress", () => {
               mistakes: [
                 { ayah: 6233, metricId: metric("lahn_jali") },
                 { ayah: 6235, metricId: metric("prompted") },
+                { ayah: 6231, metricId: metric("lahn_khafi") },
+                { ayah: 6236, metricId: metric("lahn_khafi") },
               ],
             },
           ],
@@ -62,15 +64,26 @@ describe("a hafiz's progress", () => {
       await page.screenshot({ path: `${SHOTS}/hafiz-heat-ur-360.png`, fullPage: true });
       await text.screenshot({ path: `${SHOTS}/hafiz-heat-page-ur-360.png` });
       await page.getByTestId("last-ranges").screenshot({ path: `${SHOTS}/hafiz-next-ur-360.png` });
-      // Resolving one leaves one open.
+      // Resolving one leaves three open; ticking them all resolves the rest in one go.
       const open = page.getByTestId("open-mistakes");
       await open.getByRole("button", { name: "درست ہو گئی" }).first().click();
-      await expect.poll(async () => open.getByRole("row").count()).toBe(2);
+      await expect.poll(async () => open.getByRole("row").count()).toBe(4);
+      const chosenButton = page.getByTestId("resolve-chosen");
+      await expect.poll(() => chosenButton.isDisabled()).toBe(true);
+      await open
+        .getByRole("checkbox", { name: /^114:\d / })
+        .first()
+        .check();
+      await expect.poll(() => chosenButton.textContent()).toContain("(1)");
+      await open.getByRole("checkbox", { name: "تمام کھلی غلطیاں چنیں" }).check();
+      await expect.poll(() => chosenButton.textContent()).toContain("(3)");
+      await chosenButton.click();
+      await page.getByText("کوئی غلطی درج نہیں").first().waitFor();
     } finally {
       await switchLanguage(page, "en");
     }
     const left = await admin.get<{ count: number }>(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`);
-    expect(left.count).toBe(1);
+    expect(left.count).toBe(0);
   });
 
   it("shows a parent their child's memorisation, read only", async () => {

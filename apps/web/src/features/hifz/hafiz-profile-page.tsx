@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { hafizFeedback, hafizProgress, hifzDashboard, resolveFeedback } from "@taleem/contract";
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { hafizFeedback, hafizProgress, hifzDashboard, resolveFeedback, resolveFeedbackMany } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { formatDate } from "../../lib/format";
@@ -8,21 +8,47 @@ import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
+import { useSelection } from "../../ui/use-selection";
 import { HifzDashboardView } from "./hifz-dashboard";
 
-/** A hafiz's open mistakes, newest first, each resolved with one tap by a teacher who may edit. */
+/**
+ * A hafiz's open mistakes, newest first. A teacher who may edit resolves one with a tap, or ticks
+ * several (a page heard cleanly) and resolves them in one go.
+ */
 function OpenMistakes({ hafizId }: { hafizId: number }) {
   const { t } = useTranslation("hifz");
   const errorText = useErrorText();
   const list = useActionQuery(hafizFeedback, { params: { hafizId }, query: {} });
   const resolve = useAction(resolveFeedback);
+  const resolveMany = useAction(resolveFeedbackMany);
+  const { chosen, toggle, toggleAll, reset } = useSelection();
   const canEdit = useCan()("hifz", "edit");
   const rows = list.data?.rows ?? [];
+  const ids = rows.map((m) => m.id);
+  const picked = ids.filter((id) => chosen.has(id));
+  const resolvePicked = () =>
+    resolveMany.mutate(
+      { body: { ids: picked } },
+      {
+        onSuccess: (reply) => {
+          reset();
+          notify.success(t("progress.resolvedMany", { n: reply.count }));
+        },
+        onError: (e) => notify.error(errorText(e)),
+      },
+    );
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h4" mb="xs">
-        {t("progress.openList")}
-      </Title>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={3} size="h4">
+          {t("progress.openList")}
+        </Title>
+        {canEdit && rows.length > 0 && (
+          <Button size="compact-sm" disabled={!picked.length} loading={resolveMany.isPending} onClick={resolvePicked} data-testid="resolve-chosen">
+            {t("progress.resolveChosen", { n: picked.length })}
+          </Button>
+        )}
+      </Group>
       {list.isError ? (
         <FailureState reason={errorText(list.error)} onRetry={() => void list.refetch()} />
       ) : !rows.length ? (
@@ -31,6 +57,16 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
         <Table data-testid="open-mistakes">
           <Table.Thead>
             <Table.Tr>
+              {canEdit && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t("progress.chooseAll")}
+                    checked={picked.length === ids.length}
+                    indeterminate={picked.length > 0 && picked.length < ids.length}
+                    onChange={() => toggleAll(ids)}
+                  />
+                </Table.Th>
+              )}
               <Table.Th>{t("progress.ayah")}</Table.Th>
               <Table.Th>{t("progress.kind")}</Table.Th>
               <Table.Th>{t("progress.date")}</Table.Th>
@@ -40,6 +76,15 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id}>
+                {canEdit && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t("progress.choose", { ayah: m.reference })}
+                      checked={chosen.has(m.id)}
+                      onChange={(e) => toggle(m.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <bdi>{m.reference}</bdi>
                   {m.note && (
