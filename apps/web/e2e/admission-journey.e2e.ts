@@ -76,7 +76,8 @@ describe("admission journey", () => {
     await form.getByText("പ്രവേശന അപേക്ഷ").first().waitFor();
     await form.locator("input[name=name]").fill(childName);
     await form.locator("input[name=gender][value=female]").check();
-    await form.locator("input[name=dateOfBirth]").fill("2018-04-05");
+    // Typed day first, as in India (the demo school's country): 5 April 2018, whatever the phone's own order.
+    await form.locator("input[name=dateOfBirth]").fill("05/04/2018");
     await form.locator("input[type=file][name=photo]").setInputFiles({ name: "amina.png", mimeType: "image/png", buffer: tinyPng() });
     await form.getByRole("img", { name: "തിരഞ്ഞെടുത്ത ഫോട്ടോ" }).waitFor();
     await form.locator("input[name=guardianName]").fill(`Safiya ${tag}`);
@@ -95,6 +96,8 @@ describe("admission journey", () => {
     await admin.getByRole("link", { name: applicationNo }).click();
     await admin.getByTestId("admission-name").getByText(childName).waitFor();
     await admin.getByRole("img", { name: "Photo of the child" }).waitFor();
+    const saved = await (await adminApi()).get<{ rows: { dateOfBirth: string | null }[] }>(`/admin/api/admission?q=${encodeURIComponent(applicationNo)}`);
+    expect(saved.rows.map((r) => r.dateOfBirth)).toEqual(["2018-04-05"]);
     await admin.getByTestId("print-preview").waitFor();
     await admin.getByRole("button", { name: "Approve" }).click();
     await admin.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
@@ -153,5 +156,13 @@ describe("admission journey", () => {
     await page.getByTestId("form-error").waitFor();
     await page.locator("[data-field=name]").getByText("يُرجى ملء هذا الحقل.").waitFor();
     await page.locator("[data-field=consent]").getByText("يُرجى قراءة نص الموافقة").waitFor();
+
+    // A day that does not exist is named with the pattern to type; the calendar gives the school's order.
+    const born = page.locator("input[name=dateOfBirth]");
+    await born.fill("31/02/2018");
+    await page.getByRole("button", { name: "أرسل الطلب" }).click();
+    await page.locator("[data-field=dateOfBirth]").getByText("DD/MM/YYYY").waitFor();
+    await page.locator("[data-field=dateOfBirth] input[type=date]").fill("2018-02-28");
+    expect(await born.inputValue()).toBe("28/02/2018");
   });
 });

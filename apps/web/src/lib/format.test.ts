@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceOf } from "../app/store-redirect";
-import { dateInputFormat, formatDate, formatNumber, parseTypedDate, schoolDay, setSchoolTimeZone } from "./format";
+import { dateInputFormat, formatDate, formatNumber, parseTypedDate, schoolDay, setSchoolTimeZone, typedDate } from "./format";
 import { i18n, i18nReady } from "./i18n";
 
 // The texts are not needed here: every locale file answers empty, at once.
@@ -46,6 +46,14 @@ describe("dates typed the school's way", () => {
     expect(parseTypedDate("12/05/2015", "US")).toBe("2015-12-05");
     expect(parseTypedDate("2015-05-12", "IN")).toBe("2015-05-12");
     expect(parseTypedDate("31/02/2015", "IN")).toBeNull();
+  });
+
+  it("writes a date back the way it is typed there, so a picked day reads as the school reads it", () => {
+    expect(typedDate("2015-05-12", "IN")).toBe("12/05/2015");
+    expect(typedDate("2015-05-12", "US")).toBe("05/12/2015");
+    expect(typedDate("2015-05-12", "JP")).toBe("2015-05-12");
+    expect(parseTypedDate(typedDate("2015-05-12", "PK"), "PK")).toBe("2015-05-12");
+    expect(typedDate("12/05", "IN")).toBe("12/05");
   });
 });
 

@@ -55,6 +55,15 @@ export function parseTypedDate(text: string, c: string = country): string | null
   return `${year}-${pad(m)}-${pad(d)}`;
 }
 
+/** YYYY-MM-DD as it is typed at this school ("12/05/2015" in India for 12 May); anything else as it is. */
+export function typedDate(iso: string, c: string = country): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const [, y, mo, d] = m;
+  const order = dateOrder(c);
+  return order === "YMD" ? iso : order === "MDY" ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
+}
+
 /** The school's time zone (IANA), from the signed-in session (lib/auth-store.ts); the device's until then. */
 let timeZone: string | undefined;
 

@@ -4,6 +4,7 @@ import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type FileProblem, isProblem, ltr, megabytes, pickFile, TYPE_NAMES } from "./form-files";
 import { type FieldValue, type FormField, localised, type PickedFile } from "./public-form";
+import { TypedDateInput } from "./typed-date-input";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
@@ -26,8 +27,8 @@ export function useFieldLabel() {
 }
 
 const asText = (v: FieldValue) => (typeof v === "string" ? v : "");
-// Numbers, dates, addresses and mobile numbers read left to right in every language.
-const LTR_KINDS = new Set(["email", "phone", "number", "date"]);
+// Numbers, addresses and mobile numbers read left to right in every language (dates: TypedDateInput).
+const LTR_KINDS = new Set(["email", "phone", "number"]);
 
 /**
  * One field of a form built from FormField (the admission form, a record type's public page, a row
@@ -64,7 +65,7 @@ export function FormFieldInput({ field, value, onChange, error, disabled, maxDoc
     case "number":
       return <TextInput {...common} {...ltr} type="number" inputMode="decimal" value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "date":
-      return <TextInput {...common} {...ltr} type="date" value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <TypedDateInput {...common} value={asText(value)} onChange={onChange} past={field.builtin && field.key === "dateOfBirth"} />;
     case "choice":
       return <ChoiceField field={field} value={value} onChange={onChange} common={common} lng={lng} placeholder={t("apply.choose")} />;
     case "file":

@@ -1,4 +1,5 @@
 import type { FormField, Localised } from "@taleem/contract";
+import { dateInputFormat } from "../../lib/format";
 
 // Types only from the contract: its zod schemas stay out of the public pages' bundles.
 export type { FormField };
@@ -59,7 +60,7 @@ export function checkValues(fields: FormField[], values: Values, isMobile: (text
     if (f.maxLength && s.length > f.maxLength) out[f.key] = { key: "tooLong", params: { max: f.maxLength } };
     else if (f.kind === "email" && !looksLikeEmail(s)) out[f.key] = { key: "email" };
     else if (f.kind === "phone" && !isMobile(s)) out[f.key] = { key: "phone" };
-    else if (f.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(s)) out[f.key] = { key: "date" };
+    else if (f.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(s)) out[f.key] = { key: "date", params: { format: dateInputFormat() } };
     else if (f.kind === "number") {
       const n = Number(s);
       if (!Number.isFinite(n)) out[f.key] = { key: "number" };
