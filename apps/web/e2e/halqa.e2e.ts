@@ -98,7 +98,10 @@ describe("the halqa on a teacher's phone", () => {
       // Opened again, the sitting shows what was saved, the two ayahs still coloured.
       await page.reload();
       await appReady(page);
-      await page.getByTestId(`hafiz-${child.id}`).locator("button").first().click();
+      const reopened = page.getByTestId(`hafiz-${child.id}`);
+      await reopened.locator("button").first().click();
+      // The saved log is in the card (its grade) before its mistakes are opened.
+      await reopened.getByText("درجہ: ممتاز").waitFor();
       await page.getByTestId(`${log}-mistakes`).click();
       await ayah(AN_NAS + 3).waitFor();
       expect(await colour(AN_NAS + 1)).toBe(PINNED);
