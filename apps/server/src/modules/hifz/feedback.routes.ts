@@ -1,12 +1,11 @@
 import { feedbackStats, hafizFeedback, hifzFeedbackResource, resolveFeedback, resolveFeedbackMany, surahAyahOf } from "@taleem/contract";
-import { desc, inArray } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { notFound } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { ayahNumberOf, checkMetric, feedbackCounts, feedbackOfHafiz, inSurah, presentFeedback } from "./feedback.service.js";
+import { ayahNumberOf, checkMetric, feedbackCounts, feedbackOfHafiz, inSurah, presentFeedback, resolveMistakes } from "./feedback.service.js";
 import { sampleHafiz } from "./hafiz.routes.js";
 import { requireHafiz } from "./hafiz.service.js";
 import { checkLogRefs } from "./logs.service.js";
@@ -72,17 +71,9 @@ export function registerFeedback(app: FastifyInstance) {
     app,
     resolveFeedback,
     async (ctx, { params }) => {
-      const mistake = await ctx.scope.find(hifzFeedback, params.id, "Feedback");
-      const row = mistake.isResolved
-        ? mistake
-        : await ctx.scope.update(
-            hifzFeedback,
-            mistake.id,
-            { isResolved: true, resolvedAt: new Date(), resolvedBy: ctx.principal.userId, updatedAt: new Date() },
-            "Feedback",
-          );
-      if (!mistake.isResolved) await ctx.audit({ action: "update", entity: "hifz_feedback", entityId: mistake.id, details: { isResolved: true } });
-      const [data] = await presentFeedback(ctx.scope, [row]);
+      const [resolvedNow] = await resolveMistakes(ctx.scope, [params.id], ctx.principal.userId);
+      if (resolvedNow) await ctx.audit({ action: "update", entity: "hifz_feedback", entityId: resolvedNow, details: { isResolved: true } });
+      const [data] = await presentFeedback(ctx.scope, [await ctx.scope.find(hifzFeedback, params.id, "Feedback")]);
       return { message: "Feedback resolved successfully", data: data! };
     },
     { sample: async (scope) => ({ params: { id: (await sampleMistake(scope)).id } }) },
@@ -92,22 +83,10 @@ export function registerFeedback(app: FastifyInstance) {
     app,
     resolveFeedbackMany,
     async (ctx, { body }) => {
-      const ids = [...new Set(body.ids)];
-      const found = await ctx.scope.db
-        .select({ id: hifzFeedback.id, isResolved: hifzFeedback.isResolved })
-        .from(hifzFeedback)
-        .where(ctx.scope.where(hifzFeedback, inArray(hifzFeedback.id, ids)));
-      if (found.length !== ids.length) throw notFound("Feedback");
-      const open = found.filter((m) => !m.isResolved).map((m) => m.id);
-      if (open.length) {
-        const now = new Date();
-        await ctx.scope.db
-          .update(hifzFeedback)
-          .set({ isResolved: true, resolvedAt: now, resolvedBy: ctx.principal.userId, updatedAt: now })
-          .where(ctx.scope.where(hifzFeedback, inArray(hifzFeedback.id, open)));
-        await ctx.audit({ action: "update", entity: "hifz_feedback", entityId: open[0]!, details: { ids: open, isResolved: true } });
-      }
-      return { message: `${open.length} mistake(s) resolved`, count: open.length };
+      const resolvedNow = await resolveMistakes(ctx.scope, body.ids, ctx.principal.userId);
+      if (resolvedNow.length)
+        await ctx.audit({ action: "update", entity: "hifz_feedback", entityId: resolvedNow[0]!, details: { ids: resolvedNow, isResolved: true } });
+      return { message: `${resolvedNow.length} mistake(s) resolved`, count: resolvedNow.length };
     },
     { sample: async (scope) => ({ body: { ids: [(await sampleMistake(scope)).id] } }) },
   );

@@ -1,7 +1,7 @@
 import type { HifzFeedbackRow } from "@taleem/contract";
 import { globalAyah, juzOf, SURAHS, surahAyahOf } from "@taleem/contract";
-import { and, between, eq, type SQL } from "drizzle-orm";
-import { badRequest } from "../../platform/http/errors.js";
+import { and, between, eq, inArray, type SQL } from "drizzle-orm";
+import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { hafizNames } from "./logs.service.js";
 import { type HifzFeedbackRecord, hifzFeedback } from "./logs.table.js";
@@ -78,3 +78,25 @@ export async function feedbackCounts(scope: TenantScope, hafizId: number) {
 
 export const feedbackOfHafiz = (scope: TenantScope, hafizId: number, includeResolved: boolean, ...more: (SQL | undefined)[]) =>
   scope.where(hifzFeedback, eq(hifzFeedback.hafizId, hafizId), includeResolved ? undefined : eq(hifzFeedback.isResolved, false), ...more);
+
+/**
+ * Marks the school's mistakes `ids` resolved by `userId`, all or none: an id that is not one of
+ * the school's answers 404 and nothing changes. Those resolved already keep their time and their
+ * teacher. The ids resolved now.
+ */
+export async function resolveMistakes(scope: TenantScope, ids: number[], userId: number): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  const found = await scope.db
+    .select({ id: hifzFeedback.id, isResolved: hifzFeedback.isResolved })
+    .from(hifzFeedback)
+    .where(scope.where(hifzFeedback, inArray(hifzFeedback.id, wanted)));
+  if (found.length !== wanted.length) throw notFound("Feedback");
+  const open = found.filter((m) => !m.isResolved).map((m) => m.id);
+  if (!open.length) return [];
+  const now = new Date();
+  await scope.db
+    .update(hifzFeedback)
+    .set({ isResolved: true, resolvedAt: now, resolvedBy: userId, updatedAt: now })
+    .where(scope.where(hifzFeedback, inArray(hifzFeedback.id, open)));
+  return open;
+}
