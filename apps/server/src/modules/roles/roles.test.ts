@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PermissionMap } from "@taleem/contract";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
 import { addUser, rolesOf, signedInUser } from "../../../test/people.js";
+import { migrationsFolder } from "../../db/client.js";
+import { roles as rolesTable } from "../../platform/auth/roles.table.js";
 
 describe("roles", () => {
   let app: TestApp;
@@ -123,5 +129,26 @@ describe("roles", () => {
     const resetAdmin = await m.api.post("/admin/api/user/resetpassword", { userId: s.tenant.admin.id, password: "Taken-Over-2026" });
     expect(resetAdmin.statusCode).toBe(403);
     expect((await m.api.delete(`/admin/api/user/${s.tenant.admin.id}`)).statusCode).toBe(403);
+  });
+
+  it("gives a school's built-in Staff and Muawin roles from before the school-life modules what a new school's have, and leaves a role the school set", async () => {
+    const { api, roles: ids } = await school();
+    const permissionsOf = async (id: number) => (await api.get(`/admin/api/role/fetchSingleRole/${id}`)).json().data.permissions as PermissionMap;
+    const newStaff = await permissionsOf(ids.staff!);
+    const schoolLife = ["tasks", "lessons", "materials", "halls", "checklists", "meetings"];
+    const before = Object.fromEntries(Object.entries(newStaff).filter(([module]) => !schoolLife.includes(module)));
+    const chosen = { students: ["view"], tasks: ["view"] };
+    expect((await api.put("/admin/api/role/permission", { id: ids.staff, permissions: before })).statusCode).toBe(200);
+    expect((await api.put("/admin/api/role/permission", { id: ids.muawin, permissions: chosen })).statusCode).toBe(200);
+    // On a copy of this school's roles (a temporary table named like it comes first in the search
+    // path), so the other schools of a shared test database are left alone.
+    const migration = readFileSync(join(migrationsFolder, "0019_staff_muawin_school_life.sql"), "utf8");
+    const after = await app.services.db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TEMP TABLE roles ON COMMIT DROP AS SELECT * FROM public.roles WHERE id IN (${ids.staff!}, ${ids.muawin!})`);
+      for (const statement of migration.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      return new Map((await tx.select().from(rolesTable)).map((r) => [r.id, r.permissions]));
+    });
+    expect(after.get(ids.staff!)).toEqual(newStaff);
+    expect(after.get(ids.muawin!)).toEqual(chosen);
   });
 });
