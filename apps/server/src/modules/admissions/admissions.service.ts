@@ -8,6 +8,7 @@ import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { activeCourses, batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
@@ -150,8 +151,7 @@ export function refuseIfEnrolled(a: AdmissionRecord, action: string) {
   }
 }
 
-const dateIn = (d: Date | string | null, tenant: TenantRow, language: string) =>
-  d ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: tenant.timeZone }).format(typeof d === "string" ? new Date(`${d}T12:00:00Z`) : d) : "";
+const dateIn = (d: Date | string | null, tenant: TenantRow, language: string) => (d ? dayText(language, tenant.timeZone, d) : "");
 
 /** What the document templates' placeholders stand for, for one admission, dates in `language`. */
 export async function placeholderValues(scope: TenantScope, a: AdmissionRecord, language: Language | string = a.guardianLanguage): Promise<PlaceholderValues> {

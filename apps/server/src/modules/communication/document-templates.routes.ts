@@ -5,6 +5,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { placeholderValues, requireAdmission, SAMPLE_VALUES } from "../admissions/admissions.service.js";
 import { checkTemplate, ensureDefaultTemplates, type PlaceholderValues, presentTemplate, renderTemplate } from "./document-templates.service.js";
 import { documentTemplates } from "./document-templates.table.js";
@@ -83,7 +84,7 @@ export function registerDocumentTemplatesModule(app: FastifyInstance) {
             schoolPhone: tenant.contactPhone ?? tenant.contactEmail ?? "",
             schoolEmail: tenant.contactEmail ?? "",
             schoolAddress: tenant.address ?? "",
-            today: new Intl.DateTimeFormat(text.language, { dateStyle: "long", timeZone: tenant.timeZone }).format(new Date()),
+            today: dayText(text.language, tenant.timeZone, new Date()),
           };
         }
         const out = renderTemplate(text, values);

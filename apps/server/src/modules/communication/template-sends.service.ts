@@ -9,6 +9,7 @@ import { WHATSAPP_WINDOW_MS } from "../../platform/messaging/whatsapp.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { activeStudentIds } from "../academics/enrolments.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { ensureDefaultTemplates, type PlaceholderValues, renderTemplate } from "./document-templates.service.js";
@@ -156,7 +157,7 @@ export async function planSend(
       studentName: recipient.student?.name ?? "",
       studentNameNative: recipient.student?.nameNative ?? "",
       admissionNo: recipient.student?.admissionNo ?? "",
-      today: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: tenant.timeZone }).format(new Date()),
+      today: dayText(language, tenant.timeZone, new Date()),
     };
     const out = renderTemplate(version, values);
     const to = channel === "email" ? recipient.email : recipient.mobile;

@@ -24,6 +24,7 @@ import { newJobId } from "../../platform/jobs/job-registry.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { activeCounts } from "../academics/enrolments.service.js";
 import { printReportCards } from "./exam-documents.print.js";
 import { docText } from "./exam-documents.texts.js";
@@ -64,10 +65,6 @@ async function logoOf(store: UploadStore, scope: TenantScope, path: string | nul
   const bytes = type ? await store.read(scope.tenantId, name) : undefined;
   return bytes ? `data:${type};base64,${bytes.toString("base64")}` : null;
 }
-
-/** A day in the reader's language with Latin digits, in the school's time zone. */
-const dayText = (language: string, timeZone: string, day: Date | string) =>
-  new Intl.DateTimeFormat(`${language}-u-nu-latn`, { dateStyle: "long", timeZone }).format(typeof day === "string" ? new Date(`${day}T12:00:00Z`) : day);
 
 /** What every page of a document shares: the school's header in `language`, and today. */
 export async function printDoc(scope: TenantScope, store: UploadStore, language: Language): Promise<PrintDoc & { timeZone: string }> {

@@ -1,5 +1,6 @@
 import type { Language } from "@taleem/contract";
 import { escapeHtml as h } from "../../platform/files/html.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { auto, ltr, type PrintDoc, pageHtml, schoolHeader } from "../exams/report-card.html.js";
 import { amountInWords } from "./amount-in-words.js";
 import type { DueReceiptView, ReceiptLine, ReceiptStudent, ReceiptView } from "./fee-documents.service.js";
@@ -23,10 +24,6 @@ export function formatMoney(minor: number, currency: string): string {
   const figure = new Intl.NumberFormat(grouping, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100);
   return `${minor < 0 ? "-" : ""}${SYMBOLS[currency] ?? currency} ${figure}`;
 }
-
-/** A day in the reader's language with Latin digits, in the school's time zone. */
-export const dayText = (language: string, timeZone: string, day: string) =>
-  new Intl.DateTimeFormat(`${language}-u-nu-latn`, { dateStyle: "long", timeZone }).format(new Date(`${day}T12:00:00Z`));
 
 const CSS = `
 .receipt { position: relative; }

@@ -3,7 +3,9 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians, users } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayText, timeText } from "../../platform/texts/dates.js";
 import { requireClassroom } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOf } from "../academics/enrolments.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
@@ -67,12 +69,12 @@ export async function inviteFamilies(services: Services, ctx: Pick<RequestContex
       });
   }
   const told = [...families.keys()].filter((id) => !existing.some((i) => i.userId === id));
-  const when = `${meeting.date} ${meeting.startTime.slice(0, 5)}`;
+  const { timeZone } = await tenantOf(scope);
   await sendNotification(services, ctx, {
     userIds: told,
     kind: "meeting",
     link: "/parent/meetings",
-    text: (language) => (TEXTS[language] ?? TEXTS.en)(meeting.title, when),
+    text: (language) => (TEXTS[language] ?? TEXTS.en)(meeting.title, `${dayText(language, timeZone, meeting.date)}, ${timeText(language, meeting.startTime)}`),
   });
   return told.length;
 }

@@ -51,10 +51,18 @@ describe("meetings", () => {
 
   it("invites a class's families and chosen students' families, telling each family once", async () => {
     const { s, twoKids, oneKid, fiveB, c1 } = await families(app);
+    await ok(oneKid.api.put("/user/api/user", { language: "ar" }));
     const made = await ok<{ data: { id: number; invited: number; replied: number } }>(s.api.post("/admin/api/meeting", meeting(s, { studentIds: [c1.id] })));
     expect(made.data).toMatchObject({ invited: 3, replied: 0 });
     expect(await notified(twoKids.api)).toEqual(["Meeting: Term one review"]);
-    expect(await notified(oneKid.api)).toHaveLength(1);
+    // Each family reads the day and the time in its own language, not the stored "2026-12-04 10:00".
+    const [arabic] = (await ok<{ rows: { title: string; body: string }[] }>(oneKid.api.get("/user/api/home/notifications?kind=meeting"))).rows;
+    const date = schoolDate(7);
+    const month = new Intl.DateTimeFormat("ar", { month: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+    expect(arabic).toMatchObject({ title: "اجتماع: Term one review" });
+    expect(arabic!.body).toContain(`${Number(date.slice(8))} ${month}`);
+    expect(arabic!.body).toContain("10:00 ص");
+    expect(arabic!.body).not.toContain(date);
     expect(await notified(fiveB.api)).toHaveLength(1);
     const mine = await ok<{ rows: Invitation[] }>(twoKids.api.get("/admin/api/meeting/invitations"));
     expect(mine.rows).toEqual([expect.objectContaining({ meetingId: made.data.id, answer: null, children: ["Aisha", "Bilal"] })]);
