@@ -3,9 +3,9 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "../../platform/auth/users.table.js";
+import { safeCell } from "../../platform/files/spreadsheet-text.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { safeCell } from "../communication/message-logs.service.js";
 import { assigneesOf, checklistsByIds, scheduleOf } from "./checklists.service.js";
 import { checklistLogs, checklists } from "./checklists.table.js";
 

@@ -2,6 +2,7 @@ import type { MessageChannel, MessageStatus } from "@taleem/contract";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.js";
+import { safeCell } from "../../platform/files/spreadsheet-text.js";
 import type { SendOutcome } from "../../platform/messaging/messenger.js";
 import { providerEvents, providerMessages } from "../../platform/messaging/provider-events.table.js";
 import type { Services } from "../../platform/services.js";
@@ -240,12 +241,6 @@ export function logWhere(scope: TenantScope, f: LogFilter): SQL {
 
 /** Most rows one download holds: a year of a large school's messages. */
 export const MAX_DOWNLOAD_ROWS = 100_000;
-
-/**
- * A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage return first) is
- * written with a leading apostrophe, so a recipient's name like `=HYPERLINK(...)` stays text.
- */
-export const safeCell = (v: string | null | undefined) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ""));
 
 /** The log as an .xlsx workbook, newest first, filtered like the list. */
 export async function logWorkbook(scope: TenantScope, f: LogFilter): Promise<Buffer> {

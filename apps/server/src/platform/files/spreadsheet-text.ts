@@ -2,6 +2,12 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { badRequest } from "../http/errors.js";
 
+/**
+ * A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage return first) is
+ * written with a leading apostrophe, so a name like `=HYPERLINK(...)` stays text.
+ */
+export const safeCell = (v: string | null | undefined) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ""));
+
 // An .xlsx is a zip: its first bytes say so whatever the name claims.
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
