@@ -21,6 +21,8 @@ const ssrBuild: UserConfig = {
   build: {
     ssr: true,
     copyPublicDir: false,
+    // One file with React, Mantine and the home inside: its size is no download.
+    chunkSizeWarningLimit: 4096,
     rolldownOptions: { output: { entryFileNames: "[name].js" } },
   },
 };

@@ -84,17 +84,25 @@
   // On a drawn page a link is a link (the next page starts the app). Anything else a person does
   // (a button, the child chooser, the language list, a key) starts the app, which then draws the
   // same page and takes over from it (src/app/server-home.ts), with that first touch replayed.
-  const ACTIVE = "button, select, input, textarea, summary, label, [role], [tabindex]";
+  const ACTIVE =
+    "button, select, input, textarea, summary, label, [tabindex], [role=button], [role=radio], [role=tab], [role=checkbox], [role=switch], [role=menuitem], [role=combobox]";
   const LINK = "a[href]";
   const events = ["pointerdown", "keydown", "focusin"];
   let started = false;
   const start = (e) => {
     const t = e.target instanceof Element ? e.target : null;
-    if (e.type === "keydown" ? e.key === "Tab" || e.key === "Shift" || (t && t.closest(LINK)) : !t || t.closest(LINK) || !t.closest(ACTIVE)) return;
+    // Tab only moves on (where it lands decides); scrolling and a link's own keys are the page's.
+    if (!t || t.closest(LINK) || !t.closest(ACTIVE) || (e.type === "keydown" && (e.key === "Tab" || e.key === "Shift"))) return;
     if (started) return;
     started = true;
     for (const name of events) document.removeEventListener(name, start, true);
     window.taleemServerInput = { el: t, kind: "focus" };
+    // The app's thin bar at the top (app.css) while it starts: the tap was heard.
+    const bar = document.createElement("div");
+    bar.className = "nav-progress";
+    bar.id = "server-home-progress";
+    bar.setAttribute("aria-hidden", "true");
+    document.body.appendChild(bar);
     preload();
     const script = document.createElement("script");
     script.type = "module";

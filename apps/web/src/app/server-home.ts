@@ -68,6 +68,7 @@ export function adoptServerHome(): HTMLElement {
   try {
     data = JSON.parse(source?.textContent ?? "") as ServerHome;
   } catch {
+    document.getElementById("server-home-progress")?.remove();
     return drawn;
   }
   useAuth.getState().setSession(data.user);
@@ -97,6 +98,7 @@ export function adoptServerHome(): HTMLElement {
     replay(window.taleemServerInput, drawn, live);
     drawn.remove();
     source?.remove();
+    document.getElementById("server-home-progress")?.remove();
     document.documentElement.removeAttribute("data-server-home");
     window.scrollTo(0, y);
   };

@@ -40,8 +40,8 @@ export function applyDocumentLanguage(lng: Language): void {
 
 export const i18n = i18next;
 
-// The server draws the parent home with these modules (src/ssr): there, a render brings its own
-// i18next instance and texts, and nothing is loaded or applied to a document here.
+// The server draws the parent home with these modules (src/ssr): there, src/ssr gives this same
+// i18next the build's texts itself, and nothing is fetched or applied to a document here.
 const inBrowser = typeof window !== "undefined";
 const start = inBrowser ? initialLanguage() : "en";
 if (inBrowser) applyDocumentLanguage(start);

@@ -122,6 +122,10 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
       return res.json();
     };
+    // The child the address names is asked for beside the list (its own route answers only for
+    // one's own child), so the page waits for one round of calls, not two.
+    const asked = Number(url.searchParams.get("student"));
+    const early = Number.isInteger(asked) && asked > 0 ? call(`/user/api/home?student=${asked}`).catch(() => null) : null;
     const [session, children, frame] = await Promise.all([
       call("/user/open/auth/validatetoken"),
       call("/user/api/home/children"),
@@ -137,10 +141,11 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
     ]);
     if (!session?.auth || !Array.isArray(children?.rows)) return null;
     // The child the app would show: the address's, or an only child (child-chooser.tsx).
-    const asked = Number(url.searchParams.get("student"));
     const rows = children.rows as { id: number }[];
     const chosen = rows.find((c) => c.id === asked) ?? (rows.length === 1 ? rows[0] : undefined);
-    const home = chosen ? { student: chosen.id, reply: await call(`/user/api/home?student=${chosen.id}`) } : undefined;
+    const reply = chosen && (chosen.id === asked ? await early : await call(`/user/api/home?student=${chosen.id}`));
+    if (chosen && !reply) return null;
+    const home = chosen ? { student: chosen.id, reply } : undefined;
     const lng = isLanguage(session.user.language) ? session.user.language : acceptedLanguage(req.headers["accept-language"]);
     const resources: Record<string, Record<string, unknown>> = { en: await readTexts("en") };
     if (lng !== "en") resources[lng] = await readTexts(lng);

@@ -40,6 +40,8 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
       wildcard: false,
       index: ["index.html"],
       preCompressed: true,
+      // The server's own copy of the parent home (server-home.ts) is not a file of the site.
+      allowedPath: (path) => !/^\/ssr(\/|$)/.test(path),
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
