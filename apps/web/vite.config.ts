@@ -18,6 +18,8 @@ const proxy = { "^/(admin/api|admin/open|user/api|user/open|api|health|openapi.j
 const ssrBuild: UserConfig = {
   plugins: [react()],
   ssr: { noExternal: true },
+  // React's production build whatever the server's NODE_ENV (its development build draws the home 5x slower).
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     ssr: true,
     copyPublicDir: false,
