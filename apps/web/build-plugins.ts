@@ -65,6 +65,14 @@ const AREA_ENTRIES: Record<string, string[]> = {
   "parent/home": ["src/app/area-frame.tsx", "src/areas/parent/parent.routes.tsx", "src/areas/parent/parent-home-page.tsx"],
 };
 
+/** The font families of each language's script, as src/lib/script-fonts.ts declares them (FOR_LANGUAGE). */
+const LANGUAGE_FONTS: Record<string, string[]> = {
+  ar: ["Noto Naskh Arabic"],
+  ur: ["Noto Nastaliq Urdu", "Noto Naskh Arabic"],
+  ml: ["Noto Sans Malayalam"],
+  ta: ["Noto Sans Tamil"],
+};
+
 type BundleChunk = {
   type: "chunk";
   fileName: string;
@@ -110,9 +118,19 @@ export function areaPreloads(): Plugin {
           const css = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
           map[prefix] = [...files, ...css].map((f) => `/${f}`);
         }
+        // Each language's script-font stylesheets (the files src/lib/script-fonts.ts loads), for a
+        // page the server draws in that language (apps/server/src/platform/http/server-home.ts).
+        const fonts: Record<string, string[]> = {};
+        for (const asset of Object.values(ctx.bundle)) {
+          if (asset.type !== "asset" || !asset.fileName.endsWith(".css")) continue;
+          const css = String(asset.source).replace(/font-family:\s*/g, "font-family:");
+          for (const [lng, families] of Object.entries(LANGUAGE_FONTS))
+            if (families.some((f) => css.includes(`font-family:${f};`))) fonts[lng] = [...(fonts[lng] ?? []), `/${asset.fileName}`];
+        }
         const data =
           `<script type="application/json" id="area-preloads">${JSON.stringify(map)}</script>\n` +
-          `    <script type="application/json" id="area-texts">${JSON.stringify(AREA_TEXTS)}</script>`;
+          `    <script type="application/json" id="area-texts">${JSON.stringify(AREA_TEXTS)}</script>\n` +
+          `    <script type="application/json" id="language-fonts">${JSON.stringify(fonts)}</script>`;
         return html.replace('<script src="/boot.js"></script>', `${data}\n    <script src="/boot.js"></script>`);
       },
     },

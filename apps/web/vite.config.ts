@@ -1,14 +1,35 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { areaPreloads, codeAfterFirstPaint, inlineSplashLogo, precompress } from "./build-plugins";
-import { TEXTS_CACHE } from "./src/lib/cache-names";
+import { SERVER_PAGES_CACHE, TEXTS_CACHE } from "./src/lib/cache-names";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
 const API_PATHS = /^\/(admin\/api|admin\/open|user\/api|user\/open|api|health|openapi\.json|docs|socket\.io)(\/|$)/;
+/** Pages the server draws (apps/server/src/platform/http/server-home.ts): not answered by the app shell (tested with the query). */
+const SERVER_PAGES = /^\/parent\/home\/?(\?|$)/;
 const proxy = { "^/(admin/api|admin/open|user/api|user/open|api|health|openapi.json|docs|socket.io)": { target: "http://127.0.0.1:3001", ws: true } };
 
-export default defineConfig({
+/**
+ * The server's copy of the parent home (`vite build --ssr src/ssr/parent-home.server.tsx`, see
+ * src/ssr): the same components and CSS modules (the same class names as the browser's build),
+ * every library bundled in, so the server loads it from WEB_DIST with nothing installed beside it.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
+  // React's production build whatever the server's NODE_ENV (its development build draws the home 5x slower).
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    ssr: true,
+    copyPublicDir: false,
+    // One file with React, Mantine and the home inside: its size is no download.
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: { output: { entryFileNames: "[name].js" } },
+  },
+};
+
+const browserBuild: UserConfig = {
   plugins: [
     react(),
     VitePWA({
@@ -40,13 +61,20 @@ export default defineConfig({
         // Big optional libraries (the spreadsheet reader) are fetched when used, not at install.
         globIgnores: ["**/push-sw.js", "**/exceljs*.js"],
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [API_PATHS],
+        // The parent home is drawn by the server (src/ssr): it comes from the network while there is
+        // one, and the last one drawn stands in offline (the route below).
+        navigateFallbackDenylist: [API_PATHS, SERVER_PAGES],
         importScripts: ["/push-sw.js"],
         cleanupOutdatedCaches: true,
         // No route matches an API call or another site, so those pass the worker untouched. (A route
         // may not name API_PATHS: its test is copied into sw.js as source text, where the constant
         // does not exist; the one that did threw on every request and so cached no text and no font.)
         runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/parent/home",
+            handler: "NetworkFirst",
+            options: { cacheName: SERVER_PAGES_CACHE, networkTimeoutSeconds: 6, matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 1 } },
+          },
           { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: TEXTS_CACHE } },
           {
             urlPattern: ({ url }) => /\.(woff2?|ttf)$/.test(url.pathname),
@@ -72,4 +100,6 @@ export default defineConfig({
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

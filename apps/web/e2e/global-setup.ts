@@ -27,6 +27,9 @@ function buildInto(outDir: string) {
   const env = { ...process.env, NODE_ENV: "production" };
   const r = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], { cwd: web, stdio: "inherit", env });
   if (r.status !== 0) throw new Error("The web build failed");
+  // The server's copy of the parent home (src/ssr), as `npm run build` makes it.
+  const ssr = ["vite", "build", "--ssr", "src/ssr/parent-home.server.tsx", "--outDir", join(outDir, "ssr"), "--emptyOutDir", "--logLevel", "warn"];
+  if (spawnSync("npx", ssr, { cwd: web, stdio: "inherit", env }).status !== 0) throw new Error("The web app's server build failed");
 }
 
 function freePort(preferred: number): Promise<number> {

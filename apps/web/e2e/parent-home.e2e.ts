@@ -62,6 +62,36 @@ describe("parent area", () => {
     await page.getByRole("heading", { name: "My profile" }).waitFor();
   });
 
+  it("a page load of the home is drawn by the server with none of the app's code, which starts at a tap and answers it", async () => {
+    const page = await browser.page(PHONE);
+    await signInAs(page, "parent");
+    const [first, second] = await childrenOf(page);
+    // The scripts this document asked for (the sign-in's own page asked for the app's).
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((r) => new URL(r.name).pathname)
+          .filter((p) => p.endsWith(".js")),
+      );
+    await page.goto(`/parent/home?student=${first!.id}`);
+    await page.getByTestId("parent-name").getByText("Fatima Begum (Parent)").waitFor();
+    await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).getByTestId("home-attendance").waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+    expect(await page.locator("#splash").count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect((await scripts()).filter((s) => s.startsWith("/assets/"))).toEqual([]);
+    // A tap on the other child starts the app, which takes over the page and makes that choice.
+    await page.getByRole("radio", { name: new RegExp(second!.name) }).click();
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get("student")).toBe(String(second!.id));
+    expect(await page.locator("#server-root").count()).toBe(0);
+    expect((await scripts()).some((s) => /^\/assets\/index-/.test(s))).toBe(true);
+    // The app's own page from then on: the first child again, from the app.
+    await page.getByRole("radio", { name: new RegExp(first!.name) }).click();
+    await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
+  });
+
   it("staff see what waits for them on the home instead of a child's day", async () => {
     const page = await browser.page(PHONE);
     await signInAs(page, "staff");
@@ -208,10 +238,12 @@ describe("parent area", () => {
     const home = page.locator(`[data-testid=child-home][data-student="${kid!.id}"]`);
     await home.getByTestId("home-attendance").waitFor();
     expect(await page.getByTestId("home-stale").count()).toBe(0);
-    // The network drops for the home's call: the kept reply stands in, saying how old it is.
+    // The network drops for the home's call: the kept reply stands in, saying how old it is. (The
+    // app's own way home: a page load of /parent/home is drawn by the server, which has the answer.)
     await page.route("**/user/api/home?*", (route) => route.abort("internetdisconnected"));
-    await page.reload();
+    await page.goto("/parent/profile");
     await appReady(page);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Home" }).click();
     await home.getByTestId("home-attendance").waitFor();
     await page
       .getByTestId("home-stale")

@@ -2,6 +2,15 @@
 // allows no inline script): the splash speaks the remembered language and faces its way.
 (() => {
   const words = { en: "Loading...", ta: "ஏற்றுகிறது...", ur: "لوڈ ہو رہا ہے...", ar: "جارٍ التحميل...", ml: "ലോഡ് ചെയ്യുന്നു..." };
+  // A page the server drew (the parent home, apps/server/src/platform/http/server-home.ts) names
+  // the app's entry here and speaks the person's language already: the app starts only when needed.
+  const serverEntry = document.documentElement.getAttribute("data-server-home");
+  if (serverEntry) {
+    try {
+      // The app then starts in the language the page was drawn in (the profile's).
+      localStorage.setItem("taleem_language", document.documentElement.lang);
+    } catch (_e) {}
+  }
   let lng = null;
   try {
     lng = localStorage.getItem("taleem_language");
@@ -12,10 +21,12 @@
       .split("-")[0]
       .toLowerCase();
   if (!words[lng]) lng = "en";
-  document.documentElement.lang = lng;
-  document.documentElement.dir = lng === "ar" || lng === "ur" ? "rtl" : "ltr";
-  document.documentElement.classList.add(`lang-${lng}`);
-  document.getElementById("splash-text").textContent = words[lng];
+  if (!serverEntry) {
+    document.documentElement.lang = lng;
+    document.documentElement.dir = lng === "ar" || lng === "ur" ? "rtl" : "ltr";
+    document.documentElement.classList.add(`lang-${lng}`);
+    document.getElementById("splash-text").textContent = words[lng];
+  }
   const area = location.pathname.split("/")[1];
   const listed = (id) => {
     try {
@@ -32,39 +43,79 @@
     signedIn = signedIn || !!localStorage.getItem("taleem_session_kind");
   } catch (_e) {}
   const open = area === "auth" || area === "open" || area === "";
-  // The texts the splash and the area's frame wait for start loading now, alongside the app's code
-  // (lib/i18n.ts fetches the same addresses): this language and English (the fallback).
-  const areaTexts = open || signedIn ? listed("area-texts")[area] || [] : [];
-  const ns = ["common", "errors"].concat(area === "auth" || area === "platform" ? ["auth"] : area === "open" ? ["forms"] : [], areaTexts);
-  for (const l of lng === "en" ? ["en"] : [lng, "en"]) {
-    for (const n of ns) {
+  const preload = () => {
+    // The texts the splash and the area's frame wait for start loading now, alongside the app's code
+    // (lib/i18n.ts fetches the same addresses): this language and English (the fallback).
+    const areaTexts = open || signedIn ? listed("area-texts")[area] || [] : [];
+    const ns = ["common", "errors"].concat(area === "auth" || area === "platform" ? ["auth"] : area === "open" ? ["forms"] : [], areaTexts);
+    for (const l of lng === "en" ? ["en"] : [lng, "en"]) {
+      for (const n of ns) {
+        const link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        link.href = `/locales/${l}/${n}.json`;
+        document.head.appendChild(link);
+      }
+    }
+    // The code of this page's area (and of the page itself where it is the area's usual first page), listed by the build.
+    const areas = listed("area-preloads");
+    const path = location.pathname.replace(/^\/+/, "");
+    const key = Object.keys(areas)
+      .filter((k) => path === k || path.startsWith(`${k}/`))
+      .sort((a, b) => b.length - a.length)[0];
+    for (const href of key && (open || signedIn) ? areas[key] : []) {
       const link = document.createElement("link");
-      link.rel = "preload";
-      link.as = "fetch";
-      link.crossOrigin = "anonymous";
-      link.href = `/locales/${l}/${n}.json`;
+      if (href.endsWith(".css")) {
+        link.rel = "preload";
+        link.as = "style";
+      } else {
+        link.rel = "modulepreload";
+        // After the splash's own files, as index.html asks for the entry (build-plugins.ts codeAfterFirstPaint).
+        link.fetchPriority = "low";
+      }
+      // As the app's own loader asks for them (credentials mode must match, or the copy is wasted).
+      link.crossOrigin = "";
+      link.href = href;
       document.head.appendChild(link);
     }
-  }
-  // The code of this page's area (and of the page itself where it is the area's usual first page), listed by the build.
-  const areas = listed("area-preloads");
-  const path = location.pathname.replace(/^\/+/, "");
-  const key = Object.keys(areas)
-    .filter((k) => path === k || path.startsWith(`${k}/`))
-    .sort((a, b) => b.length - a.length)[0];
-  for (const href of key && (open || signedIn) ? areas[key] : []) {
-    const link = document.createElement("link");
-    if (href.endsWith(".css")) {
-      link.rel = "preload";
-      link.as = "style";
-    } else {
-      link.rel = "modulepreload";
-      // After the splash's own files, as index.html asks for the entry (build-plugins.ts codeAfterFirstPaint).
-      link.fetchPriority = "low";
-    }
-    // As the app's own loader asks for them (credentials mode must match, or the copy is wasted).
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  };
+  if (!serverEntry) return preload();
+  // On a drawn page a link is a link (the next page starts the app). Anything else a person does
+  // (a button, the child chooser, the language list, a key) starts the app, which then draws the
+  // same page and takes over from it (src/app/server-home.ts), with that first touch replayed.
+  const ACTIVE =
+    "button, select, input, textarea, summary, label, [tabindex], [role=button], [role=radio], [role=tab], [role=checkbox], [role=switch], [role=menuitem], [role=combobox]";
+  const LINK = "a[href]";
+  const events = ["pointerdown", "keydown", "focusin"];
+  let started = false;
+  const start = (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    // Tab only moves on (where it lands decides); scrolling and a link's own keys are the page's.
+    if (!t || t.closest(LINK) || !t.closest(ACTIVE) || (e.type === "keydown" && (e.key === "Tab" || e.key === "Shift"))) return;
+    if (started) return;
+    started = true;
+    for (const name of events) document.removeEventListener(name, start, true);
+    window.taleemServerInput = { el: t, kind: "focus" };
+    // The app's thin bar at the top (app.css) while it starts: the tap was heard.
+    const bar = document.createElement("div");
+    bar.className = "nav-progress";
+    bar.id = "server-home-progress";
+    bar.setAttribute("aria-hidden", "true");
+    document.body.appendChild(bar);
+    preload();
+    const script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = serverEntry;
+    document.head.appendChild(script);
+  };
+  for (const name of events) document.addEventListener(name, start, true);
+  // What the person did before the app took over, for it to do again.
+  const remember = (kind) => (e) => {
+    if (!started || !(e.target instanceof Element) || e.target.closest(LINK)) return;
+    window.taleemServerInput = { el: e.target, kind, value: "value" in e.target ? e.target.value : undefined };
+  };
+  document.addEventListener("click", remember("click"), true);
+  document.addEventListener("change", remember("change"), true);
 })();

@@ -31,18 +31,29 @@ const sendWaitingWork = () => {
     .catch(() => undefined);
 };
 window.addEventListener("online", sendWaitingWork);
-const router = createAppRouter();
 
 // A transition: React renders the first page in short slices, so the phone stays responsive
 // while it starts (the splash covers the page meanwhile).
-const root = createRoot(document.getElementById("root")!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  ),
-);
+function start(container: HTMLElement) {
+  const router = createAppRouter();
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+}
+
+// A page the server drew (the parent home): the app takes over from it, knowing what it was drawn from.
+const root = document.getElementById("root")!;
+if (document.getElementById("server-home"))
+  void import("./app/server-home")
+    .then((m) => m.adoptServerHome())
+    .catch(() => root)
+    .then(start);
+else start(root);
 
 void holdSplash({
   texts: i18nReady.then(() => (/^\/(auth|platform)(\/|$)/.test(window.location.pathname) ? i18n.loadNamespaces("auth") : undefined)),

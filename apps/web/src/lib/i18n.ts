@@ -40,37 +40,42 @@ export function applyDocumentLanguage(lng: Language): void {
 
 export const i18n = i18next;
 
-const start = initialLanguage();
-applyDocumentLanguage(start);
+// The server draws the parent home with these modules (src/ssr): there, src/ssr gives this same
+// i18next the build's texts itself, and nothing is fetched or applied to a document here.
+const inBrowser = typeof window !== "undefined";
+const start = inBrowser ? initialLanguage() : "en";
+if (inBrowser) applyDocumentLanguage(start);
 
-const startFonts = loadLanguageFonts(start);
+const startFonts = inBrowser ? loadLanguageFonts(start) : Promise.resolve();
 
 /** Resolves once the first language's common and error texts, and its script's font rules, are in. */
-export const i18nReady = i18next
-  .use(HttpBackend)
-  .use(initReactI18next)
-  .init({
-    lng: start,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: "en",
-    load: "currentOnly",
-    ns: ["common", "errors"],
-    defaultNS: "common",
-    fallbackNS: false,
-    // The spec's loading numbers: 10 parallel reads, 5 retries, 350 ms apart (growing).
-    maxParallelReads: 10,
-    maxRetries: 5,
-    retryTimeout: 350,
-    backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // A screen names its namespaces and waits (suspends) until they are in, so a namespace arriving
-    // later re-renders no one: with "loaded" bound, every screen re-rendered on each arrival, and
-    // those updates restarted the first page's render on a slow phone (issue 18's measurements).
-    react: { useSuspense: true, bindI18n: "languageChanged" },
-  })
-  .then(() => startFonts)
-  .then(() => undefined);
+export const i18nReady: Promise<void> = !inBrowser
+  ? Promise.resolve()
+  : i18next
+      .use(HttpBackend)
+      .use(initReactI18next)
+      .init({
+        lng: start,
+        supportedLngs: [...LANGUAGES],
+        fallbackLng: "en",
+        load: "currentOnly",
+        ns: ["common", "errors"],
+        defaultNS: "common",
+        fallbackNS: false,
+        // The spec's loading numbers: 10 parallel reads, 5 retries, 350 ms apart (growing).
+        maxParallelReads: 10,
+        maxRetries: 5,
+        retryTimeout: 350,
+        backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // A screen names its namespaces and waits (suspends) until they are in, so a namespace arriving
+        // later re-renders no one: with "loaded" bound, every screen re-rendered on each arrival, and
+        // those updates restarted the first page's render on a slow phone (issue 18's measurements).
+        react: { useSuspense: true, bindI18n: "languageChanged" },
+      })
+      .then(() => startFonts)
+      .then(() => undefined);
 
 type Saver = (lng: Language) => void;
 let saveToProfile: Saver = () => undefined;

@@ -33,7 +33,8 @@ export function installReplyCompression(app: FastifyInstance) {
     if (typeof payload !== "string" || Buffer.byteLength(payload) < SMALLEST) return payload;
     if (reply.hasHeader("content-encoding")) return payload;
     const type = String(reply.getHeader("content-type") ?? "");
-    if (!type.startsWith("application/json")) return payload;
+    // JSON, and the pages drawn here (the parent home, platform/http/server-home.ts).
+    if (!type.startsWith("application/json") && !type.startsWith("text/html")) return payload;
     const vary = reply.getHeader("vary");
     reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
     const encoding = chosenEncoding(req.headers["accept-encoding"]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.js";
+import { serverHome } from "./server-home.js";
 
 /** Hashed build output (/assets/name-hash.js): its address changes whenever its content does. */
 const HASHED = /[\\/]assets[\\/]/;
@@ -28,6 +29,7 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
   // Read once, as the static files are indexed once: a new build is served after a restart.
   const page = await readFile(join(dist, "index.html"), "utf8");
   const signedInPage = (kind: string) => page.replace("<html", `<html data-signed-in="${kind}"`);
+  const drawHome = await serverHome(app, dist, page);
   await app.register(async (web) => {
     web.addHook("onRoute", (route) => {
       route.config = { ...(route.config as object), access: "open" };
@@ -38,6 +40,8 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
       wildcard: false,
       index: ["index.html"],
       preCompressed: true,
+      // The server's own copy of the parent home (server-home.ts) is not a file of the site.
+      allowedPath: (path) => !/^\/ssr(\/|$)/.test(path),
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
@@ -49,6 +53,9 @@ export async function serveWebApp(app: FastifyInstance, config: Pick<Config, "WE
       // boot.js then fetches their area's code with the page, even on a device that has
       // forgotten its storage. Personal, so no shared cache may keep it.
       if (req.principal) {
+        // A family's home drawn here, so it shows before the app's code has run (server-home.ts).
+        const home = drawHome ? await drawHome(req).catch((e) => void req.log.warn({ err: e }, "The server-drawn home failed; serving the app page")) : null;
+        if (home) return reply.header("cache-control", "private, no-store").header("vary", "cookie").type("text/html; charset=utf-8").send(home);
         return reply
           .header("cache-control", "private, no-cache")
           .header("vary", "cookie")

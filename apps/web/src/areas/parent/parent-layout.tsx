@@ -1,11 +1,11 @@
 import { AppShell, Box, Button, Group, Text, Title, UnstyledButton } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconChalkboard, IconHome, type IconProps, IconUserCircle } from "@tabler/icons-react";
 import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { AREA_TEXTS } from "../../app/area-texts";
 import { LanguageSwitcher } from "../../app/language-switcher";
+import { usePhoneWidth } from "../../app/server-phone";
 import { UserMenu } from "../../features/account/user-menu";
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { NotificationBell } from "../../features/communication/notification-bell";
@@ -104,7 +104,7 @@ export function ParentLayout() {
   // in, rather than once more as each arrives (a slow phone felt each of those renders).
   useTranslation(AREA_TEXTS.parent);
   const tenant = useAuth((s) => s.user?.tenant);
-  const phone = useMediaQuery("(max-width: 48em)", true, { getInitialValueInEffect: false });
+  const phone = usePhoneWidth();
   const tabs = useTabs();
   return (
     <AreaBaseProvider base="/parent">

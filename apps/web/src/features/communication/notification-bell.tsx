@@ -9,7 +9,8 @@ import { notify } from "../../lib/notify";
 import { NotificationItem } from "./notification-item";
 import { useLiveNotifications, useMarkRead, useNotifications } from "./use-notifications";
 
-const LATEST = 6;
+/** How many of the latest the bell shows (the server-drawn home asks for the same, src/ssr). */
+export const BELL_LATEST = 6;
 
 /**
  * The header's bell in both areas: how many are unread, and the latest few. Opening one marks it
@@ -19,7 +20,7 @@ export function NotificationBell({ listPath }: { listPath: string }) {
   const { t } = useTranslation("communication");
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const latest = useNotifications({ limit: LATEST }, true);
+  const latest = useNotifications({ limit: BELL_LATEST }, true);
   const markRead = useMarkRead();
   useLiveNotifications(useCallback((n: NotificationRow) => notify.info(n.title), []));
   const unread = latest.data?.unread ?? 0;

@@ -2,12 +2,17 @@ import { type HomeData, homeData, type LinkedChild, linkedChildren } from "@tale
 import { useDeferredValue, useEffect, useMemo } from "react";
 import { isApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
+import { SERVER_PAGES_CACHE } from "../../lib/cache-names";
 import { prefetchAction, useActionQuery } from "../../lib/use-action";
 import { forgetHomes, type KeptChild, keepChildren, keepHome, keptChildren, keptHome } from "./home-cache";
 
 // Signing out (or a session the server ended) forgets every kept home on this phone.
 useAuth.subscribe((s, prev) => {
-  if (s.status === "signed-out" && prev.status !== "signed-out") forgetHomes();
+  if (s.status === "signed-out" && prev.status !== "signed-out") {
+    forgetHomes();
+    // The service worker's copy of the home the server drew (vite.config.ts).
+    if (typeof caches !== "undefined") void caches.delete(SERVER_PAGES_CACHE).catch(() => undefined);
+  }
 });
 
 export interface HomeState {

@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveWebApp } from "./web-app.js";
+
+// A build as apps/web leaves it (vite.config.ts, build-plugins.ts): index.html with its lists, the
+// texts, and the server's copy of the home (here a stand-in that writes down what it was given).
+const dist = mkdtempSync(join(tmpdir(), "taleem-server-home-"));
+const html = `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <title>Taleem</title>
+    <script type="module" fetchpriority="low" crossorigin src="/assets/index-AbC.js"></script>
+    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-XyZ.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-AbC.css">
+  </head>
+  <body>
+    <div id="splash" role="status" aria-live="polite">
+      <img src="data:image/svg+xml,x" alt="Taleem" />
+      <div class="spinner" aria-hidden="true"></div>
+      <div id="splash-text">Loading...</div>
+    </div>
+    <script type="application/json" id="area-preloads">{"parent/home":["/assets/area-frame-1.css","/assets/home-2.js"]}</script>
+    <script type="application/json" id="area-texts">{"parent":["parent"]}</script>
+    <script type="application/json" id="language-fonts">{"ur":["/assets/400-ur.css"]}</script>
+    <script src="/boot.js"></script>
+    <div id="root"></div>
+  </body>
+</html>`;
+writeFileSync(join(dist, "index.html"), html);
+mkdirSync(join(dist, "ssr"));
+writeFileSync(
+  join(dist, "ssr/parent-home.server.js"),
+  `export const textNamespaces = ["common", "parent"];
+export const frameCalls = [{ key: ["action", "/bell", {}], url: "/bell" }];
+export function renderParentHome(i) {
+  return "<h2 id=drawn>" + [i.user.name, i.lng, i.home ? i.home.student : "none", i.phone, i.resources[i.lng].parent.hello, i.frame.length, i.url].join("|") + "</h2>";
+}`,
+);
+for (const [lng, hello] of [
+  ["en", "Hello"],
+  ["ur", "سلام"],
+]) {
+  mkdirSync(join(dist, "locales", lng!), { recursive: true });
+  writeFileSync(join(dist, "locales", lng!, "common.json"), "{}");
+  writeFileSync(join(dist, "locales", lng!, "parent.json"), JSON.stringify({ hello }));
+}
+
+const FAMILY = { kind: "user", area: "parent", linkedStudentsOnly: true, userId: 3, language: "ur" };
+const STAFF = { ...FAMILY, linkedStudentsOnly: false };
+const app = Fastify({ logger: false });
+beforeAll(async () => {
+  // As the auth plugin does: the caller is known from the session before any route runs.
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (req) => {
+    const cookie = req.headers.cookie;
+    if (cookie === "session=family") req.principal = FAMILY as never;
+    if (cookie === "session=staff") req.principal = STAFF as never;
+  });
+  // The app's own calls, answering only the session's person.
+  app.get("/user/open/auth/validatetoken", async (req) =>
+    req.principal ? { auth: true, user: { name: "Amina", language: "ur" } } : { auth: false, message: "No session" },
+  );
+  app.get("/user/api/home/children", async (req, reply) =>
+    req.principal ? { message: "ok", rows: [{ id: 7 }, { id: 9 }], count: 2 } : reply.status(401).send({}),
+  );
+  app.get<{ Querystring: { student: string } }>("/user/api/home", async (req, reply) =>
+    req.query.student === "7" ? { message: "ok", data: { student: { id: 7 } } } : reply.status(404).send({ message: "Student not found" }),
+  );
+  app.get("/bell", async () => ({ unread: 2 }));
+  await serveWebApp(app, { WEB_DIST: dist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, cookie: string, more: Record<string, string> = {}) => app.inject({ url, headers: { accept: "text/html", cookie, ...more } });
+
+describe("the parent home drawn by the server", () => {
+  it("draws a family's home from their own calls, in their language, with no app code at load and no splash", async () => {
+    const res = await page("/parent/home?student=7", "session=family", { "sec-ch-ua-mobile": "?1" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.body).toContain('<div id="root"><h2 id=drawn>Amina|ur|7|true|سلام|1|/parent/home?student=7</h2></div>');
+    expect(res.body).toContain(
+      '<html lang="ur" dir="rtl" class="lang-ur" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="/assets/index-AbC.js">',
+    );
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain("modulepreload");
+    expect(res.body).not.toContain('id="splash"');
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/area-frame-1.css" />');
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/400-ur.css" />');
+    const data = JSON.parse(/<script type="application\/json" id="server-home">([^<]*)<\/script>/.exec(res.body)![1]!);
+    expect(data.home).toEqual({ student: 7, reply: { message: "ok", data: { student: { id: 7 } } } });
+    expect(data.frame).toEqual([{ key: ["action", "/bell", {}], reply: { unread: 2 } }]);
+  });
+
+  it("draws the chooser alone while no child is named (two children)", async () => {
+    const res = await page("/parent/home", "session=family");
+    expect(res.body).toContain("<h2 id=drawn>Amina|ur|none|false|");
+  });
+
+  it("serves the app's page when a call fails, to someone who is not a family, and off the home", async () => {
+    const signedIn = html.replace("<html", '<html data-signed-in="user"');
+    expect((await page("/parent/home?student=9", "session=family")).body).toBe(signedIn);
+    expect((await page("/parent/home?student=7", "session=staff")).body).toBe(signedIn);
+    expect((await page("/parent/profile", "session=family")).body).toBe(signedIn);
+    expect((await page("/parent/home?student=7", "session=none")).body).toBe(html);
+  });
+
+  it("does not hand out its own copy of the home as a file", async () => {
+    const res = await app.inject({ url: "/ssr/parent-home.server.js", headers: { accept: "*/*" } });
+    expect(res.statusCode).toBe(404);
+  });
+});
