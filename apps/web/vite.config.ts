@@ -73,7 +73,16 @@ const browserBuild: UserConfig = {
           {
             urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/parent/home",
             handler: "NetworkFirst",
-            options: { cacheName: SERVER_PAGES_CACHE, networkTimeoutSeconds: 6, matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 1 } },
+            options: {
+              cacheName: SERVER_PAGES_CACHE,
+              networkTimeoutSeconds: 6,
+              matchOptions: { ignoreSearch: true },
+              expiration: { maxEntries: 1 },
+              // Offline with no drawn home kept (it was only ever reached inside the app): the app's
+              // page, which shows the home this phone kept (features/home/home-cache.ts). The
+              // precached copy's address carries its revision, hence ignoreSearch.
+              plugins: [{ handlerDidError: async () => (await caches.match("/index.html", { ignoreSearch: true })) ?? Response.error() }],
+            },
           },
           { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: TEXTS_CACHE } },
           {
