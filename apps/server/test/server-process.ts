@@ -41,7 +41,7 @@ export function freePort(): Promise<number> {
  * A first start seeds the whole demo school (about 30 s on a quiet 2-core machine); beside the
  * rest of the suite on the same two cores it can take three times that, so the wait is generous.
  */
-export async function startServer(env: Record<string, string | undefined>, port: number, timeoutMs = 180_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>, port: number, timeoutMs = 300_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: SERVER_DIR,
     env: childEnv({ HOST: "127.0.0.1", PORT: String(port), ...env }),

@@ -96,7 +96,7 @@ describe("the server process", () => {
     } finally {
       expect(await stopServer(second, "SIGINT")).toBe(0);
     }
-  }, 300_000);
+  }, 480_000);
 
   it("stops start-up on a bad configuration value, naming it", () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
