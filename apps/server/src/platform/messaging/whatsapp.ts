@@ -65,9 +65,7 @@ export class WhatsAppCloud {
       method: "POST",
       headers: { authorization: `Bearer ${this.cfg.token}`, "content-type": "application/json" },
       body: JSON.stringify(body),
-      // A call given up on may still be sent by Meta, and is then recorded as failed and refunded:
-      // waiting longer on a busy server is the lesser harm (a slow 2-core CI had 15 of 500 unsent at 15 s).
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(15_000),
     });
     const reply = (await res.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { message?: string; code?: number } };
     if (!res.ok) throw new WhatsAppError(`WhatsApp answered ${res.status}${reply.error?.message ? `: ${reply.error.message}` : ""}`);

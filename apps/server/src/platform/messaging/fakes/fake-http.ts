@@ -23,6 +23,11 @@ export async function listenJson(route: FakeRoute, port = 0): Promise<{ server: 
       Promise.resolve(route(req, body, answer, text)).catch((err: Error) => answer(500, { error: err.message }));
     });
   });
+  // Keeps an idle connection as long as the providers' own front ends do (about a minute), not
+  // Node's 5 s: on a busy machine the caller reused a connection this side had just closed, and
+  // the message failed with ECONNRESET (15 of 500 in a bulk send on a loaded 2-core CI).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   // A fake started by `npm start` must not keep the process alive on its own.
   server.unref();
