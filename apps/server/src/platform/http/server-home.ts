@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LANGUAGES, RTL_LANGUAGES } from "@taleem/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { escapeHtml } from "../files/html.js";
 
 /** The web build's server copy of the parent home (apps/web/src/ssr/parent-home.server.tsx). */
 interface HomeRenderer {
@@ -39,7 +40,6 @@ const jsonInHtml = (v: unknown) =>
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * The page's shell for a home drawn on the server: the app's entry script no longer starts at load
@@ -65,7 +65,7 @@ function serverPageShell(page: string): { head: string; entry: string; fonts: Re
     // The entry's own modules come when the entry does.
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
     .replace(/<div id="splash"[\s\S]*?<\/div>\s*<\/div>\s*/, "")
-    .replace("</head>", `${css.map((f) => `<link rel="stylesheet" href="${attr(f)}" />`).join("")}</head>`);
+    .replace("</head>", `${css.map((f) => `<link rel="stylesheet" href="${escapeHtml(f)}" />`).join("")}</head>`);
   if (head.includes('id="splash"')) return null;
   return { head, entry: entry[1], fonts };
 }
@@ -157,12 +157,12 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
     // What the app needs to draw the same page when it starts (src/main.tsx), and where its code is.
     const data = { user: session.user, children, home, frame, lng, at: Date.now() };
     // The script's font, as the app declares it for the language (src/lib/script-fonts.ts).
-    const fonts = (shell.fonts[lng] ?? []).map((f) => `<link rel="stylesheet" href="${attr(f)}" />`).join("");
+    const fonts = (shell.fonts[lng] ?? []).map((f) => `<link rel="stylesheet" href="${escapeHtml(f)}" />`).join("");
     return shell.head
       .replace("</head>", `${fonts}</head>`)
       .replace(
         /<html[^>]*>/,
-        `<html lang="${lng}" dir="${dir}" class="lang-${lng}" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="${attr(shell.entry)}">`,
+        `<html lang="${lng}" dir="${dir}" class="lang-${lng}" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="${escapeHtml(shell.entry)}">`,
       )
       .replace('<div id="root"></div>', `<script type="application/json" id="server-home">${jsonInHtml(data)}</script><div id="root">${body}</div>`);
   };
