@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
 import { AREA_TEXTS } from "./src/app/area-texts";
+import { FOR_LANGUAGE, SCRIPT_FAMILIES } from "./src/lib/language-scripts";
 
 /** Text files worth compressing; fonts and images are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
@@ -65,14 +66,6 @@ const AREA_ENTRIES: Record<string, string[]> = {
   "parent/home": ["src/app/area-frame.tsx", "src/areas/parent/parent.routes.tsx", "src/areas/parent/parent-home-page.tsx"],
 };
 
-/** The font families of each language's script, as src/lib/script-fonts.ts declares them (FOR_LANGUAGE). */
-const LANGUAGE_FONTS: Record<string, string[]> = {
-  ar: ["Noto Naskh Arabic"],
-  ur: ["Noto Nastaliq Urdu", "Noto Naskh Arabic"],
-  ml: ["Noto Sans Malayalam"],
-  ta: ["Noto Sans Tamil"],
-};
-
 type BundleChunk = {
   type: "chunk";
   fileName: string;
@@ -124,8 +117,8 @@ export function areaPreloads(): Plugin {
         for (const asset of Object.values(ctx.bundle)) {
           if (asset.type !== "asset" || !asset.fileName.endsWith(".css")) continue;
           const css = String(asset.source).replace(/font-family:\s*/g, "font-family:");
-          for (const [lng, families] of Object.entries(LANGUAGE_FONTS))
-            if (families.some((f) => css.includes(`font-family:${f};`))) fonts[lng] = [...(fonts[lng] ?? []), `/${asset.fileName}`];
+          for (const [lng, scripts] of Object.entries(FOR_LANGUAGE))
+            if (scripts.some((script) => css.includes(`font-family:${SCRIPT_FAMILIES[script]};`))) fonts[lng] = [...(fonts[lng] ?? []), `/${asset.fileName}`];
         }
         const data =
           `<script type="application/json" id="area-preloads">${JSON.stringify(map)}</script>\n` +

@@ -1,5 +1,6 @@
 import type { Language } from "@taleem/contract";
 import { whenIdle } from "./idle";
+import { FOR_LANGUAGE } from "./language-scripts";
 
 // Each script's @font-face rules as a stylesheet of its own. With unicode-range, a browser fetches
 // a font file only when it draws a letter of that script, so declaring costs a small stylesheet.
@@ -12,9 +13,6 @@ const SCRIPTS = {
   other: () => Promise.all([import("@fontsource/noto-sans/400.css"), import("@fontsource/noto-sans/600.css"), import("@fontsource/noto-sans/700.css")]),
 };
 type Script = keyof typeof SCRIPTS;
-
-/** The fonts a language's pages draw with (app.css): Urdu falls back to Naskh for letters Nastaliq lacks. */
-const FOR_LANGUAGE: Record<Language, Script[]> = { en: [], ar: ["arabic"], ur: ["urdu", "arabic"], ml: ["malayalam"], ta: ["tamil"] };
 
 const loading = new Map<Script, Promise<unknown>>();
 
