@@ -1,11 +1,11 @@
-import { LANGUAGES, type Language, RTL_LANGUAGES } from "@taleem/contract";
+import { isLanguage, LANGUAGES, type Language, RTL_LANGUAGES } from "@taleem/contract";
 import i18next from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import { loadLanguageFonts } from "./script-fonts";
 import { KEYS, storage } from "./storage";
 
-export { LANGUAGES, type Language };
+export { isLanguage, LANGUAGES, type Language };
 
 /** Each language's own name, shown in the switcher as its speakers write it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -16,7 +16,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ml: "മലയാളം",
 };
 
-export const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
 export const directionOf = (lng: string): "rtl" | "ltr" => ((RTL_LANGUAGES as readonly string[]).includes(lng) ? "rtl" : "ltr");
 
 /** The stored choice, else the browser's language when we have it, else English. */

@@ -10,3 +10,9 @@ export const areaHome: Record<"admin" | "parent" | "platform", string> = {
 
 export const LANGUAGES = ["en", "ta", "ur", "ar", "ml"] as const;
 export const RTL_LANGUAGES: readonly (typeof LANGUAGES)[number][] = ["ar", "ur"];
+
+/** Whether `v` is the code of a language the app speaks. */
+export const isLanguage = (v: unknown): v is (typeof LANGUAGES)[number] => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
+
+/** `v` when the app speaks it, else `fallback` (English unless named). */
+export const languageOr = (v: unknown, fallback: (typeof LANGUAGES)[number] = "en"): (typeof LANGUAGES)[number] => (isLanguage(v) ? v : fallback);

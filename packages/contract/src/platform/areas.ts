@@ -4,7 +4,7 @@ import { z } from "zod";
 export const Area = z.enum(["admin", "parent"]);
 export type Area = z.infer<typeof Area>;
 
-export { areaHome, LANGUAGES, RTL_LANGUAGES } from "./area-constants.js";
+export { areaHome, isLanguage, LANGUAGES, languageOr, RTL_LANGUAGES } from "./area-constants.js";
 
 /** The roles every tenant has; a school may rename them, the key stays. */
 export const BUILTIN_ROLES = {

@@ -1,4 +1,4 @@
-import { DateOnly, Email, type Gender, LANGUAGES } from "@taleem/contract";
+import { DateOnly, Email, type Gender, isLanguage, LANGUAGES, languageOr } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { tryE164 } from "../../platform/auth/phone.js";
@@ -7,7 +7,7 @@ import { AppError } from "../../platform/http/errors.js";
 import { schoolYear } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
-import { language, nextApplicationNo, offeredCourses } from "./admissions.service.js";
+import { nextApplicationNo, offeredCourses } from "./admissions.service.js";
 import { admissions } from "./admissions.table.js";
 
 const COLUMNS: readonly ImportColumn[] = [
@@ -90,7 +90,7 @@ export async function importApplications(ctx: RequestContext, text: string) {
     if (!v.guardianMobile) bad("guardianMobile", "The guardian's mobile number is empty.");
     else if (!guardianMobile) bad("guardianMobile", `"${v.guardianMobile}" is not a valid mobile number.`);
     if (v.guardianEmail && !Email.safeParse(v.guardianEmail).success) bad("guardianEmail", `"${v.guardianEmail}" is not an email address.`);
-    if (v.guardianLanguage && !(LANGUAGES as readonly string[]).includes(v.guardianLanguage.toLowerCase())) {
+    if (v.guardianLanguage && !isLanguage(v.guardianLanguage.toLowerCase())) {
       bad("guardianLanguage", `"${v.guardianLanguage}" is not a language; use ${LANGUAGES.join(", ")}.`);
     }
     if (v.address && v.address.length > 500) bad("address", "The address is longer than 500 characters.");
@@ -123,7 +123,7 @@ export async function importApplications(ctx: RequestContext, text: string) {
       guardianMobile: guardianMobile ?? "",
       guardianEmail: v.guardianEmail?.toLowerCase() || null,
       guardianRelation: v.guardianRelation?.slice(0, 40) || null,
-      guardianLanguage: language(v.guardianLanguage?.toLowerCase() || tenant.defaultLanguage),
+      guardianLanguage: languageOr(v.guardianLanguage?.toLowerCase() || tenant.defaultLanguage),
       customFields,
     });
   }

@@ -1,4 +1,4 @@
-import { admissionResource, allAdmissions, downloadAdmissionPdf, getAdmission, LANGUAGES, type Language, printAdmission } from "@taleem/contract";
+import { admissionResource, allAdmissions, downloadAdmissionPdf, getAdmission, type Language, languageOr, printAdmission } from "@taleem/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RequestContext } from "../../platform/actions/request-context.js";
@@ -19,8 +19,7 @@ import { adminValues, nextApplicationNo, presentAdmissions, refuseIfEnrolled, re
 import { admissions } from "./admissions.table.js";
 
 /** The printed application's language: asked for, else the caller's own. */
-const printLanguage = (ctx: RequestContext, lang: Language | undefined): Language =>
-  lang ?? ((LANGUAGES as readonly string[]).includes(ctx.principal.language) ? (ctx.principal.language as Language) : "en");
+const printLanguage = (ctx: RequestContext, lang: Language | undefined): Language => lang ?? languageOr(ctx.principal.language);
 
 const approvedCount = async (scope: TenantScope) => {
   const [n] = await scope.db

@@ -1,4 +1,4 @@
-import { type AdmissionCreate, AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, LANGUAGES, type Language, UPLOAD_TYPES } from "@taleem/contract";
+import { type AdmissionCreate, AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, type Language, UPLOAD_TYPES } from "@taleem/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toE164 } from "../../platform/auth/phone.js";
@@ -219,8 +219,6 @@ export function requireStatus(a: AdmissionRecord, allowed: AdmissionRecord["stat
     });
   }
 }
-
-export const language = (v: string | null | undefined): Language => ((LANGUAGES as readonly string[]).includes(v ?? "") ? (v as Language) : "en");
 
 /** Admissions of one status (the dashboard's pending ones). */
 export const admissionCount = (scope: TenantScope, status: AdmissionRecord["status"]) => scope.count(admissions, eq(admissions.status, status));

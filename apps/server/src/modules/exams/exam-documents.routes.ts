@@ -4,8 +4,8 @@ import {
   examMasterMarkSheets,
   examRankList,
   examSetRankList,
-  LANGUAGES,
   type Language,
+  languageOr,
   type MarkSheetsResult,
   markSheetsFile,
   markSheetsProgress,
@@ -54,8 +54,7 @@ interface MarkSheetsPayload {
 }
 
 /** The language a PDF is printed in: asked for, else the caller's own, else English. */
-const printLanguage = (ctx: RequestContext, lang: Language | undefined): Language =>
-  lang ?? ((LANGUAGES as readonly string[]).includes(ctx.principal.language) ? (ctx.principal.language as Language) : "en");
+const printLanguage = (ctx: RequestContext, lang: Language | undefined): Language => lang ?? languageOr(ctx.principal.language);
 
 /** The school's logo as a data URL (Chromium prints offline), when it is a stored image of this school. */
 async function logoOf(store: UploadStore, scope: TenantScope, path: string | null): Promise<string | null> {

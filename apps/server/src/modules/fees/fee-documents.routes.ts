@@ -1,4 +1,4 @@
-import { can, feeReceiptPdf, LANGUAGES, type Language, paymentReceiptPdf, receiptDownload } from "@taleem/contract";
+import { can, feeReceiptPdf, languageOr, paymentReceiptPdf, receiptDownload } from "@taleem/contract";
 import type { FastifyInstance, FastifyReply, preSerializationAsyncHookHandler } from "fastify";
 import type { OpenContext, RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
@@ -19,12 +19,10 @@ import { dueReceiptHtml, type ReceiptDoc, receiptHtml } from "./receipt.html.js"
 const FAILED_GENERATE = "Failed to generate receipt";
 const FAILED_DOWNLOAD = "Failed to download receipt";
 
-const isLanguage = (l: string | null | undefined): l is Language => !!l && (LANGUAGES as readonly string[]).includes(l);
-
 /** The page's language: the reader's own, else the school's default, else English. */
 async function receiptDoc(scope: TenantScope, store: UploadStore, language: string): Promise<ReceiptDoc> {
   const tenant = await tenantOf(scope);
-  const chosen: Language = isLanguage(language) ? language : isLanguage(tenant.defaultLanguage) ? tenant.defaultLanguage : "en";
+  const chosen = languageOr(language, languageOr(tenant.defaultLanguage));
   return { ...(await printDoc(scope, store, chosen)), language: chosen, currency: tenant.currency };
 }
 

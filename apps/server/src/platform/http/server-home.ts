@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LANGUAGES, RTL_LANGUAGES } from "@taleem/contract";
+import { isLanguage, type Language, RTL_LANGUAGES } from "@taleem/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { escapeHtml } from "../files/html.js";
 
@@ -21,9 +21,6 @@ interface HomeRenderer {
   textNamespaces: readonly string[];
   frameCalls: { key: readonly unknown[]; url: string }[];
 }
-
-type Language = (typeof LANGUAGES)[number];
-const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
 
 /** The language of the Accept-Language header the app speaks, first match first; else English. */
 function acceptedLanguage(header: string | undefined): Language {

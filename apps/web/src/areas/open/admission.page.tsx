@@ -1,13 +1,12 @@
 import { Alert, Box, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconUserCheck } from "@tabler/icons-react";
-import { openAdmissionForm, openApply, sessionCalls } from "@taleem/contract";
+import { languageOr, openAdmissionForm, openApply, sessionCalls } from "@taleem/contract";
 import { type FormEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
-import { isLanguage } from "../../lib/i18n";
 import { useRevealed } from "../../lib/use-revealed";
 import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
@@ -155,7 +154,7 @@ export function AdmissionPage() {
     }
     setSending(true);
     try {
-      const reply = await callAction(openApply, { params: { code }, body: toApplication(form, values, isLanguage(lng) ? lng : "en", consentLanguage) });
+      const reply = await callAction(openApply, { params: { code }, body: toApplication(form, values, languageOr(lng), consentLanguage) });
       setSent({ applicationNo: reply.applicationNo, guardianMobile: mobile });
       window.scrollTo({ top: 0 });
     } catch (err) {

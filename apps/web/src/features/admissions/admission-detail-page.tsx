@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Button, Group, Menu, Paper, SegmentedControl, SimpleGrid, Spoiler, Stack, Text, Title } from "@mantine/core";
 import { IconCheck, IconChevronDown, IconDownload, IconFile, IconMail, IconSchool, IconUser, IconX } from "@tabler/icons-react";
-import { actionUrl, type CustomFieldRow, downloadAdmissionPdf, getAdmission, LANGUAGES, type Language, printAdmission } from "@taleem/contract";
+import { actionUrl, type CustomFieldRow, downloadAdmissionPdf, getAdmission, LANGUAGES, type Language, languageOr, printAdmission } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -110,9 +110,7 @@ function CustomValue({ value, def }: { value: unknown; def?: CustomFieldRow }) {
 function PrintPreview({ id }: { id: number }) {
   const { t, i18n } = useTranslation("admissions");
   const errorText = useErrorText();
-  const [lang, setLang] = useState<Language>(
-    (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? "") ? (i18n.resolvedLanguage as Language) : "en",
-  );
+  const [lang, setLang] = useState<Language>(languageOr(i18n.resolvedLanguage));
   const [downloading, setDownloading] = useState(false);
   const print = useActionQuery(printAdmission, { params: { id }, query: { lang } });
   const download = async () => {

@@ -1,5 +1,5 @@
 import { SimpleGrid, Tabs, Textarea, TextInput } from "@mantine/core";
-import { LANGUAGES, type Language, type Localised } from "@taleem/contract";
+import { LANGUAGES, type Language, type Localised, languageOr } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 
@@ -67,7 +67,7 @@ export function LocalisedTextareas({
   description?: string;
 }) {
   const { i18n } = useTranslation();
-  const first = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? "") ? (i18n.resolvedLanguage as Language) : "en";
+  const first = languageOr(i18n.resolvedLanguage);
   return (
     <Tabs defaultValue={first} variant="outline" keepMounted={false}>
       <Tabs.List>
