@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Finds a Chromium for PDFs and browser tests, or installs Debian's as root; prints its path.
+// Finds a Chromium for PDFs and browser tests, or installs Debian's as root (or with password-less
+// sudo); as a script it prints its path, and exits 1 when there is none.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -8,23 +9,27 @@ export function findChromium() {
   return candidates.find((p) => p && existsSync(p));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  let path = findChromium();
-  if (!path) {
-    const root = process.getuid?.() === 0;
-    const sudo = root ? [] : ["sudo", "-n"];
-    console.log("Chromium not found; installing Debian's chromium package...");
-    const run = (args) =>
-      spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), {
-        stdio: "inherit",
-        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      });
-    if (run(["apt-get", "update"]).status !== 0 || run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"]).status !== 0) {
-      console.error("Could not install Chromium. Install it (apt-get install chromium) or set CHROMIUM_PATH.");
-      process.exit(1);
-    }
-    path = findChromium();
+/** The Chromium found, else the one installed from Debian's packages; undefined when neither could be had (said why). */
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ["sudo", "-n"];
+  console.log("Chromium not found; installing Debian's chromium package...");
+  const run = (args) =>
+    spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  if (run(["apt-get", "update"]).status !== 0 || run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"]).status !== 0) {
+    console.error("Could not install Chromium. Install it (apt-get install chromium) or set CHROMIUM_PATH.");
+    return undefined;
   }
+  return findChromium();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const path = ensureChromium();
   if (!path) process.exit(1);
   console.log(`Chromium: ${path} (${execFileSync(path, ["--version"]).toString().trim()})`);
 }
