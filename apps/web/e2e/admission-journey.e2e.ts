@@ -3,10 +3,9 @@ import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, appReady, codeFromLog, DEMO, logMark, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, codeFromLog, DEMO, logMark, PHONE, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, schoolToday, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
+import { adminApi, appReady, PHONE, schoolToday, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const SHOTS = "/tmp/shots";
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, chooseSchool, DEMO, schoolToday, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, chooseSchool, DEMO, PHONE, schoolToday, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 interface Row {

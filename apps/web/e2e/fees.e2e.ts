@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, baseUrl, DEMO, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
+import { adminApi, appReady, baseUrl, DEMO, PHONE, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 
 interface Row {
   id: number;

@@ -46,6 +46,18 @@ async function chromiumPath(): Promise<string> {
   return path;
 }
 
+/** A phone's screen: 360 px wide, touch. */
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
+
+/**
+ * A phone's browser as the server meets it: its screen and its user agent, which says it is a
+ * phone (the server draws the parent home's frame for a phone from it, platform/http/server-home.ts).
+ */
+export const PHONE_BROWSER = {
+  ...PHONE,
+  userAgent: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+} as const;
+
 export interface PageOptions extends BrowserContextOptions {
   /** The language remembered before the first page loads. */
   language?: string;

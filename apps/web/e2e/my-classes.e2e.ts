@@ -1,11 +1,10 @@
 import { mkdirSync } from "node:fs";
 import type { ClassStudentsReply, MyClassesReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, seriousViolations, signInAs, switchLanguage } from "./harness";
+import { appReady, useBrowser as browserPerTest, PHONE, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const SHOTS = "/tmp/shots";
 
 describe("a teacher's classes", () => {

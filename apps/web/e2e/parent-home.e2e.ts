@@ -1,11 +1,10 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, seriousViolations, signInAs, switchLanguage } from "./harness";
+import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, PHONE, PHONE_BROWSER, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const SHOTS = "/tmp/shots";
 
 interface Kid {
@@ -63,7 +62,7 @@ describe("parent area", () => {
   });
 
   it("a page load of the home is drawn by the server with none of the app's code, which starts at a tap and answers it", async () => {
-    const page = await browser.page(PHONE);
+    const page = await browser.page(PHONE_BROWSER);
     await signInAs(page, "parent");
     const [first, second] = await childrenOf(page);
     // The scripts this document asked for (the sign-in's own page asked for the app's).
@@ -81,6 +80,12 @@ describe("parent area", () => {
     expect(await page.locator("#splash").count()).toBe(0);
     await page.waitForTimeout(500);
     expect((await scripts()).filter((s) => s.startsWith("/assets/"))).toEqual([]);
+    // Drawn for the phone it is: the sections bar along the bottom of the screen, not in the header.
+    const bar = await page.getByRole("navigation", { name: "Sections" }).boundingBox();
+    expect(bar).toMatchObject({ x: 0, width: 360 });
+    expect(bar!.y + bar!.height).toBeCloseTo(740, 0);
+    // Names in other scripts than the page's (the demo's Malayalam ones) get their fonts declared after load.
+    await page.waitForFunction(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Noto Sans Malayalam"));
     // A tap on the other child starts the app, which takes over the page and makes that choice.
     await page.getByRole("radio", { name: new RegExp(second!.name) }).click();
     await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
@@ -90,6 +95,18 @@ describe("parent area", () => {
     // The app's own page from then on: the first child again, from the app.
     await page.getByRole("radio", { name: new RegExp(first!.name) }).click();
     await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
+  });
+
+  it("a screen the page was not drawn for (a narrow window of a computer) gets the app's own frame at once", async () => {
+    // No phone in the user agent: the server draws the wide frame, and a 360 px window is a phone's width.
+    const page = await browser.page(PHONE);
+    await signInAs(page, "parent");
+    await page.goto("/parent/home");
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-server-home"));
+    const bar = await page.getByRole("navigation", { name: "Sections" }).boundingBox();
+    expect(bar).toMatchObject({ x: 0, width: 360 });
+    expect(bar!.y + bar!.height).toBeCloseTo(740, 0);
+    await page.getByTestId("parent-name").getByText("Fatima Begum (Parent)").waitFor();
   });
 
   it("staff see what waits for them on the home instead of a child's day", async () => {

@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, appReady, baseUrl, DEMO, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, baseUrl, DEMO, PHONE, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A small, real PDF (the server checks a file by its first bytes). */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, useBrowser as browserPerTest, schoolToday, signInAs, switchLanguage } from "./harness";
+import { adminApi, appReady, useBrowser as browserPerTest, PHONE, schoolToday, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 type Day = {
   salaahTypes: { id: number; name: string }[];

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, PHONE, seriousViolations, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
 
@@ -13,7 +13,6 @@ const tag = Math.random().toString(36).slice(2, 7);
 const iso = (s: string) => `\u2068${s}\u2069`;
 const shots = process.env.SHOTS_DIR ?? join(tmpdir(), "taleem-setup-shots");
 mkdirSync(shots, { recursive: true });
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 type Made = { data: { id: number; label?: string } };
 type Setup = { batches: number; courses: number; courseClasses: number; classrooms: number; students: number; enrolments: number; hours: number };

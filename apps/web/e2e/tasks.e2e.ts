@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminApi, baseUrl, DEMO, schoolToday, setupBrowser, signInAs } from "./harness";
+import { adminApi, baseUrl, DEMO, PHONE, schoolToday, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 /** The demo parent's children with their class, through the parent's own API. */

@@ -89,10 +89,8 @@
   const LINK = "a[href]";
   const events = ["pointerdown", "keydown", "focusin"];
   let started = false;
-  const start = (e) => {
-    const t = e.target instanceof Element ? e.target : null;
-    // Tab only moves on (where it lands decides); scrolling and a link's own keys are the page's.
-    if (!t || t.closest(LINK) || !t.closest(ACTIVE) || (e.type === "keydown" && (e.key === "Tab" || e.key === "Shift"))) return;
+  // Starts the app; `t` is the element the person touched (null when the page itself asks).
+  const startApp = (t) => {
     if (started) return;
     started = true;
     for (const name of events) document.removeEventListener(name, start, true);
@@ -110,7 +108,39 @@
     script.src = serverEntry;
     document.head.appendChild(script);
   };
+  const start = (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    // Tab only moves on (where it lands decides); scrolling and a link's own keys are the page's.
+    if (!t || t.closest(LINK) || !t.closest(ACTIVE) || (e.type === "keydown" && (e.key === "Tab" || e.key === "Shift"))) return;
+    startApp(t);
+  };
   for (const name of events) document.addEventListener(name, start, true);
+  // The server guessed the screen from the request (a phone's browser says it is one): a screen
+  // that is not what the page was drawn for (a tablet, a narrowed desktop window), now or after a
+  // resize, gets the app at once, which draws the frame for the screen it has (app/server-phone.ts).
+  const phoneScreen = matchMedia("(max-width: 48em)");
+  const drawnForPhone = document.documentElement.getAttribute("data-server-phone") === "true";
+  if (phoneScreen.matches !== drawnForPhone) startApp(null);
+  else phoneScreen.addEventListener("change", () => startApp(null), { once: true });
+  // The page's own script is declared in its head; names in the other scripts (a Malayalam name on
+  // an Urdu page) get theirs once the page has loaded, one stylesheet per idle moment as the app
+  // does (lib/script-fonts.ts). Each declares @font-face with a unicode-range: a font file comes
+  // only for letters the page draws.
+  const idle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 200));
+  addEventListener("load", () => {
+    const have = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")));
+    const sheets = [...new Set(Object.values(listed("language-fonts")).flat())].filter((href) => !have.has(href));
+    const next = () => {
+      const href = sheets.shift();
+      if (!href) return;
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.appendChild(link);
+      idle(next);
+    };
+    idle(next);
+  });
   // What the person did before the app took over, for it to do again.
   const remember = (kind) => (e) => {
     if (!started || !(e.target instanceof Element) || e.target.closest(LINK)) return;

@@ -87,7 +87,7 @@ describe("the parent home drawn by the server", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.body).toContain('<div id="root"><h2 id=drawn>Amina|ur|7|true|سلام|1|/parent/home?student=7</h2></div>');
     expect(res.body).toContain(
-      '<html lang="ur" dir="rtl" class="lang-ur" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="/assets/index-AbC.js">',
+      '<html lang="ur" dir="rtl" class="lang-ur" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="/assets/index-AbC.js" data-server-phone="true">',
     );
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain("modulepreload");
@@ -102,6 +102,8 @@ describe("the parent home drawn by the server", () => {
   it("draws the chooser alone while no child is named (two children)", async () => {
     const res = await page("/parent/home", "session=family");
     expect(res.body).toContain("<h2 id=drawn>Amina|ur|none|false|");
+    // Drawn wide (nothing said phone): the page says so, for boot.js to compare with the screen.
+    expect(res.body).toContain('data-server-phone="false">');
   });
 
   it("serves the app's page when a call fails, to someone who is not a family, and off the home", async () => {

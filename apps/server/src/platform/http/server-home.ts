@@ -159,7 +159,7 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
       .replace("</head>", `${fonts}</head>`)
       .replace(
         /<html[^>]*>/,
-        `<html lang="${lng}" dir="${dir}" class="lang-${lng}" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="${escapeHtml(shell.entry)}">`,
+        `<html lang="${lng}" dir="${dir}" class="lang-${lng}" data-mantine-color-scheme="light" data-signed-in="user" data-server-home="${escapeHtml(shell.entry)}" data-server-phone="${phone}">`,
       )
       .replace('<div id="root"></div>', `<script type="application/json" id="server-home">${jsonInHtml(data)}</script><div id="root">${body}</div>`);
   };
