@@ -1,3 +1,4 @@
+import { addDays } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
 import { testApp } from "../../../test/harness.js";
 import { addStudent, enrol } from "../academics/school.fixture.js";
@@ -120,11 +121,12 @@ describe("update-payments", () => {
       ["2026-07-15", 120_000, 120_000],
       ["2026-10-10", 120_000, 120_000],
     ]);
-    // A line taken out cancels its unpaid dues.
+    // A line taken out cancels its unpaid dues; the new line's due is a month from today, so not yet overdue.
+    const ahead = addDays(new Date().toISOString().slice(0, 10), 30);
     await ok(
       api.put("/admin/api/feesmaster", {
         id: s.master.id,
-        lines: [{ head: "exam", name: "Exam", amount: 5_000, frequency: "once", dueDates: ["2026-12-01"] }],
+        lines: [{ head: "exam", name: "Exam", amount: 5_000, frequency: "once", dueDates: [ahead] }],
       }),
     );
     const second = await ok<{ cancelled: number; created: number }>(api.put("/admin/api/feesmaster/update-payments", { feeMasterId: s.master.id }));
