@@ -37,7 +37,7 @@ export const DashboardSummary = z.object({
   today: z.string(),
   /** Active students. */
   students: z.number(),
-  /** Active classrooms. */
+  /** The active academic year's active classrooms (0 while no year is active). */
   classrooms: z.number(),
   /** Applications waiting for a decision. */
   pendingAdmissions: z.number(),

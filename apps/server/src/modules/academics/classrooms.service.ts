@@ -121,7 +121,9 @@ export async function classroomsOfBatch(scope: TenantScope, batchId: number): Pr
 }
 
 /** Classrooms of the school, active only when asked. */
-export const classroomCount = (scope: TenantScope, activeOnly = false) => scope.count(classrooms, activeOnly ? eq(classrooms.status, "active") : undefined);
+/** The school's classrooms; only active ones, or one year's, when asked. */
+export const classroomCount = (scope: TenantScope, only: { active?: boolean; batchId?: number } = {}) =>
+  scope.count(classrooms, and(only.active ? eq(classrooms.status, "active") : undefined, only.batchId ? eq(classrooms.batchId, only.batchId) : undefined));
 
 /** classroomId -> the subjects it lists as taught (a classroom listing none is absent from the map). */
 export async function subjectsTaught(scope: TenantScope, classroomIds: number[]): Promise<Map<number, number[]>> {

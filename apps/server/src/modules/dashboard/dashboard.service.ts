@@ -1,7 +1,7 @@
 import type { DashboardSummary, SetupProgress } from "@taleem/contract";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { academicsMade } from "../academics/academics.service.js";
+import { academicsMade, activeBatch } from "../academics/academics.service.js";
 import { classroomCount } from "../academics/classrooms.service.js";
 import { enrolmentCount } from "../academics/enrolments.service.js";
 import { hourCount } from "../academics/timetable.service.js";
@@ -22,10 +22,12 @@ export async function dashboardSummary(scope: TenantScope): Promise<DashboardSum
     enrolments: await enrolmentCount(scope, { status: "active" }),
     hours: await hourCount(scope),
   };
+  // This year's classrooms: last year's stay active for their history but are not today's classes.
+  const year = await activeBatch(scope);
   return {
     today,
     students: await studentCount(scope, "active"),
-    classrooms: await classroomCount(scope, true),
+    classrooms: year ? await classroomCount(scope, { active: true, batchId: year.id }) : 0,
     pendingAdmissions: await admissionCount(scope, "pending"),
     birthdays: await birthdaysOn(scope, today),
     setup,
