@@ -81,7 +81,19 @@ const browserBuild: UserConfig = {
               // Offline with no drawn home kept (it was only ever reached inside the app): the app's
               // page, which shows the home this phone kept (features/home/home-cache.ts). The
               // precached copy's address carries its revision, hence ignoreSearch.
-              plugins: [{ handlerDidError: async () => (await caches.match("/index.html", { ignoreSearch: true })) ?? Response.error() }],
+              plugins: [
+                {
+                  handlerDidError: async () => (await caches.match("/index.html", { ignoreSearch: true })) ?? Response.error(),
+                  // The kept copy, opened with no signal, says so (app.css then shows when its day was true).
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                    if (!cachedResponse) return cachedResponse;
+                    const headers = new Headers(cachedResponse.headers);
+                    headers.delete("content-length");
+                    const page = (await cachedResponse.text()).replace("<html ", '<html data-kept-home="" ');
+                    return new Response(page, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                  },
+                },
+              ],
             },
           },
           { urlPattern: ({ url }) => url.pathname.startsWith("/locales/"), handler: "NetworkFirst", options: { cacheName: TEXTS_CACHE } },

@@ -97,6 +97,29 @@ describe("parent area", () => {
     await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
   });
 
+  it("opened with no signal, the home the server drew last shows that day and says when it was true", async () => {
+    // The installed app: its service worker keeps the last home the server drew.
+    const page = await browser.page({ ...PHONE_BROWSER, serviceWorkers: "allow" });
+    await signInAs(page, "parent");
+    const [kid] = await childrenOf(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.goto(`/parent/home?student=${kid!.id}`);
+    const home = page.locator(`[data-testid=child-home][data-student="${kid!.id}"]`);
+    await home.getByTestId("home-attendance").waitFor();
+    const note = page.locator("[data-kept-note]");
+    expect(await note.isVisible()).toBe(false);
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await home.getByTestId("home-attendance").waitFor();
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+      await note.getByText("No connection: showing what this phone kept").waitFor();
+      await note.getByText(/Last updated/).waitFor();
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it("a screen the page was not drawn for (a narrow window of a computer) gets the app's own frame at once", async () => {
     // No phone in the user agent: the server draws the wide frame, and a 360 px window is a phone's width.
     const page = await browser.page(PHONE);

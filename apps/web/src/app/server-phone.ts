@@ -13,3 +13,6 @@ export function usePhoneWidth(): boolean {
   const phone = useMediaQuery("(max-width: 48em)", true, { getInitialValueInEffect: false });
   return drawnFor ?? phone;
 }
+
+/** Whether the page is being drawn on the server (src/ssr), not by the app in the browser. */
+export const useDrawnOnServer = (): boolean => useContext(ServerPhone) !== null;

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceOf } from "../app/store-redirect";
-import { dateInputFormat, formatDate, formatNumber, parseTypedDate, schoolDay, setSchoolTimeZone, typedDate } from "./format";
+import {
+  dateInputFormat,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  parseTypedDate,
+  schoolDay,
+  setMomentTimeZone,
+  setSchoolTimeZone,
+  typedDate,
+} from "./format";
 import { i18n, i18nReady } from "./i18n";
 
 // The texts are not needed here: every locale file answers empty, at once.
@@ -75,5 +85,23 @@ describe("the school's day", () => {
     const device = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
     expect(schoolDay()).toBe(device);
     setSchoolTimeZone(null);
+  });
+});
+
+describe("a moment on a page the server draws", () => {
+  it("is read in the school's zone when set, a calendar day stays itself, and an unknown zone falls back", () => {
+    // 21:29 UTC on 6 December is 02:59 on 7 December in Kerala.
+    const moment = "2026-12-06T21:29:00Z";
+    setMomentTimeZone("Asia/Kolkata");
+    try {
+      expect(formatDateTime(moment)).toMatch(/7 Dec 2026.*2:59/);
+      expect(formatDate("2026-12-06")).toBe("6 Dec 2026");
+      setMomentTimeZone("UTC");
+      expect(formatDateTime(moment)).toMatch(/6 Dec 2026.*9:29/);
+      setMomentTimeZone("Mars/Olympus_Mons");
+      expect(formatDateTime(moment)).not.toBe("");
+    } finally {
+      setMomentTimeZone(null);
+    }
   });
 });

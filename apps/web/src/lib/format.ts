@@ -72,6 +72,17 @@ export function setSchoolTimeZone(zone: string | null | undefined): void {
 }
 
 /**
+ * Where a moment (when something was sent, last updated) is read: the reader's own clock, the
+ * device's. A page drawn on the server (src/ssr) has no reader's clock and reads them in the
+ * school's zone, set for that drawing only.
+ */
+let momentZone: string | undefined;
+
+export function setMomentTimeZone(zone: string | null | undefined): void {
+  momentZone = zone || undefined;
+}
+
+/**
  * Today at the school as YYYY-MM-DD, whatever zone the device is set to (a teacher's phone left
  * on another zone still opens today's register); `yearsBack` years earlier when asked (a child's
  * birth year).
@@ -103,7 +114,9 @@ function schoolDayFormat(): Intl.DateTimeFormat {
 
 function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
   const lng = currentLanguage();
-  const key = `${lng}:${kind}`;
+  // A calendar day is the same day in every zone: only moments are read in momentZone.
+  const zone = kind === "date" ? undefined : momentZone;
+  const key = `${lng}:${kind}:${zone ?? ""}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
@@ -112,7 +125,12 @@ function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
     // Gregorian calendar and the language's usual digits, which a region could otherwise change.
     const digits = new Intl.NumberFormat(LOCALES[lng]).resolvedOptions().numberingSystem;
     const locale = country === "IN" ? LOCALES[lng] : `${lng}-${country}`;
-    f = new Intl.DateTimeFormat(locale, { ...options, calendar: "gregory", numberingSystem: digits });
+    try {
+      f = new Intl.DateTimeFormat(locale, { ...options, calendar: "gregory", numberingSystem: digits, timeZone: zone });
+    } catch {
+      // A zone this runtime does not know: the device's, rather than no date at all.
+      f = new Intl.DateTimeFormat(locale, { ...options, calendar: "gregory", numberingSystem: digits });
+    }
     cache.set(key, f);
   }
   return f;

@@ -18,6 +18,7 @@ import { ParentHomePage } from "../areas/parent/parent-home-page";
 import { ParentLayout } from "../areas/parent/parent-layout";
 import { BELL_LATEST } from "../features/communication/notification-bell";
 import { useAuth } from "../lib/auth-store";
+import { setMomentTimeZone } from "../lib/format";
 import { directionOf } from "../lib/i18n";
 import { actionKey } from "../lib/use-action";
 
@@ -86,6 +87,8 @@ export function renderParentHome(input: ParentHomeInput): string {
   const initial = useAuth.getInitialState();
   const before = { ...initial };
   Object.assign(initial, { user: input.user, platformAdmin: null, token: null, status: "signed-in" });
+  // The server's clock is not the family's: moments (the home's "last updated") in the school's zone.
+  setMomentTimeZone(input.user.tenant?.timeZone);
   try {
     return renderToString(
       <I18nextProvider i18n={i18next}>
@@ -107,6 +110,7 @@ export function renderParentHome(input: ParentHomeInput): string {
       </I18nextProvider>,
     );
   } finally {
+    setMomentTimeZone(null);
     Object.assign(initial, before);
     queryClient.clear();
   }

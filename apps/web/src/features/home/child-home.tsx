@@ -3,6 +3,7 @@ import { IconCloudOff, IconRefresh, IconSchool } from "@tabler/icons-react";
 import type { HomeData } from "@taleem/contract";
 import { memo, useDeferredValue } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { useDrawnOnServer } from "../../app/server-phone";
 import { formatDateTime } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState } from "../../ui/list-states";
@@ -85,6 +86,7 @@ export function ChildHome({ studentId }: { studentId: number }) {
   const { t } = useTranslation("parent");
   const errorText = useErrorText();
   const home = useHome(studentId);
+  const drawnOnServer = useDrawnOnServer();
   // The cards are drawn in the background, in slices the phone can interrupt (a tap is answered at
   // once): the reply arrives in one synchronous update, and drawing every card inside it was one
   // long pause on a slow phone.
@@ -96,6 +98,13 @@ export function ChildHome({ studentId }: { studentId: number }) {
   return (
     <Stack gap="sm" data-testid="child-home" data-student={data.student.id}>
       {home.stale && <StaleNote asOf={data.asOf} loading={home.loading} failed={home.failed} onRetry={home.retry} />}
+      {drawnOnServer && (
+        // Shown only when the service worker opens its kept copy of this page with no signal
+        // (vite.config.ts marks it, app.css shows it): the day as it was, and when.
+        <div data-kept-note hidden>
+          <StaleNote asOf={data.asOf} loading={false} failed onRetry={home.retry} />
+        </div>
+      )}
       <ChildCards home={data} />
     </Stack>
   );
