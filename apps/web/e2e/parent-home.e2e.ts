@@ -97,6 +97,23 @@ describe("parent area", () => {
     await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
   });
 
+  it("a drawn page kept from an older release, whose app code is gone, still starts the app at a tap", async () => {
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    const [first, second] = await childrenOf(page);
+    // The page as an older release drew it: its entry script no longer exists.
+    await page.route("**/parent/home*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(/data-server-home="[^"]+"/, 'data-server-home="/assets/index-gone.js"') });
+    });
+    await page.goto(`/parent/home?student=${first!.id}`);
+    await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).getByTestId("home-attendance").waitFor();
+    await page.getByRole("radio", { name: new RegExp(second!.name) }).click();
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
+    expect(await page.locator("#server-root").count()).toBe(0);
+  });
+
   it("opened with no signal, the home the server drew last shows that day and says when it was true", async () => {
     // The installed app: its service worker keeps the last home the server drew.
     const page = await browser.page({ ...PHONE_BROWSER, serviceWorkers: "allow" });

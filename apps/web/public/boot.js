@@ -102,11 +102,25 @@
     bar.setAttribute("aria-hidden", "true");
     document.body.appendChild(bar);
     preload();
-    const script = document.createElement("script");
-    script.type = "module";
-    script.crossOrigin = "";
-    script.src = serverEntry;
-    document.head.appendChild(script);
+    const load = (src) => {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.crossOrigin = "";
+      script.src = src;
+      // A page the service worker kept from an older release names an entry gone with it: the
+      // app's page it keeps now (precached, or the server's) names the current one.
+      if (src === serverEntry)
+        script.onerror = () =>
+          fetch("/index.html")
+            .then((r) => r.text())
+            .then((page) => {
+              const current = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(page)?.[1];
+              if (current && current !== serverEntry) load(current);
+            })
+            .catch(() => {});
+      document.head.appendChild(script);
+    };
+    load(serverEntry);
   };
   const start = (e) => {
     const t = e.target instanceof Element ? e.target : null;
