@@ -39,6 +39,8 @@ export const DashboardSummary = z.object({
   students: z.number(),
   /** The active academic year's active classrooms (0 while no year is active). */
   classrooms: z.number(),
+  /** That year (the classrooms list opens on it); null while no year is active. */
+  yearId: z.number().nullable(),
   /** Applications waiting for a decision. */
   pendingAdmissions: z.number(),
   /** Active students born on today's day and month (29 February's on 28 February in other years), by name, at most 100. */

@@ -28,6 +28,7 @@ export async function dashboardSummary(scope: TenantScope): Promise<DashboardSum
     today,
     students: await studentCount(scope, "active"),
     classrooms: year ? await classroomCount(scope, { active: true, batchId: year.id }) : 0,
+    yearId: year?.id ?? null,
     pendingAdmissions: await admissionCount(scope, "pending"),
     birthdays: await birthdaysOn(scope, today),
     setup,

@@ -54,6 +54,7 @@ describe("dashboard summary", () => {
     expect(await summary(fresh.api)).toMatchObject({
       students: 0,
       classrooms: 0,
+      yearId: null,
       pendingAdmissions: 0,
       birthdays: [],
       setup: { batches: 0, courses: 0, courseClasses: 0, classrooms: 0, students: 0, enrolments: 0, hours: 0 },
@@ -67,6 +68,7 @@ describe("dashboard summary", () => {
     expect(await summary(s.api)).toMatchObject({
       students: 1,
       classrooms: 2,
+      yearId: s.thisYear.id,
       pendingAdmissions: 1,
       setup: { batches: 2, courses: 1, courseClasses: 2, classrooms: 3, students: 1, enrolments: 1, hours: 0 },
     });

@@ -38,7 +38,7 @@ export function SchoolSummary() {
           label={t("dashboard.classrooms")}
           value={data?.classrooms}
           loading={loading}
-          to={allowed("academics", "view") ? to("classrooms") : undefined}
+          to={allowed("academics", "view") ? to(data?.yearId ? `classrooms?batchId=${data.yearId}&status=active` : "classrooms") : undefined}
           icon={<IconChalkboard size={24} />}
         />
         <CountCard
