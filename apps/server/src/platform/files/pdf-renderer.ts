@@ -3,11 +3,27 @@ import { type Browser, chromium } from "playwright-core";
 import { AppError } from "../http/errors.js";
 
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+/**
+ * Where a Chromium is found on each system, as scripts/ensure-chromium.mjs looks (keep the two
+ * alike): Debian's package and Google's on Linux; Chrome, Chromium or Edge on a Mac; Chrome or
+ * Edge on Windows, which ships with Edge, so a school's one laptop prints without an install.
+ */
+function candidates(): string[] {
+  const env = process.env;
+  if (process.platform === "win32")
+    return [env.PROGRAMFILES, env["PROGRAMFILES(X86)"], env.LOCALAPPDATA]
+      .filter((dir): dir is string => !!dir)
+      .flatMap((dir) => [`${dir}\\Google\\Chrome\\Application\\chrome.exe`, `${dir}\\Microsoft\\Edge\\Application\\msedge.exe`]);
+  if (process.platform === "darwin")
+    return ["Google Chrome.app/Contents/MacOS/Google Chrome", "Chromium.app/Contents/MacOS/Chromium", "Microsoft Edge.app/Contents/MacOS/Microsoft Edge"].map(
+      (app) => `/Applications/${app}`,
+    );
+  return ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+}
 
 /** CHROMIUM_PATH, else the first Chromium found (scripts/ensure-chromium.mjs installs one). */
 export function findChromium(): string | undefined {
-  return [process.env.CHROMIUM_PATH, ...CANDIDATES].find((p): p is string => !!p && existsSync(p));
+  return [process.env.CHROMIUM_PATH, ...candidates()].find((p): p is string => !!p && existsSync(p));
 }
 
 // One browser per process, launched on first use and closed when the last app using it closes.
