@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { areaPreloads, codeAfterFirstPaint, inlineSplashLogo, precompress } from "./build-plugins";
+import { areaPreloads, codeAfterFirstPaint, inlineSplashLogo, minifyBootScript, precompress } from "./build-plugins";
 import { SERVER_PAGES_CACHE, TEXTS_CACHE } from "./src/lib/cache-names";
 
 /** Paths the API answers: proxied in development, never cached or rewritten by the service worker. */
@@ -108,6 +108,7 @@ const browserBuild: UserConfig = {
     areaPreloads(),
     inlineSplashLogo(),
     codeAfterFirstPaint(),
+    minifyBootScript(),
     precompress(),
   ],
   build: {
