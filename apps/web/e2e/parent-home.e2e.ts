@@ -14,10 +14,11 @@ interface Kid {
 interface Home {
   today: {
     attendance: { state: string; meaning: string | null };
+    prayers: { logs: { builtinKey: string | null; meaning: string }[] };
     hifz: { recitationTypeName: string; range: string } | null;
     latestResult: { name: string } | null;
   };
-  todaysPendingTasks: { title: string }[];
+  todaysPendingTasks: { title: string; typeKey: string | null }[];
   asOf: string;
 }
 
@@ -28,6 +29,9 @@ async function childrenOf(page: Page): Promise<Kid[]> {
 async function homeOf(page: Page, id: number): Promise<Home> {
   return (await (await page.request.get(`/user/api/home?student=${id}`)).json()).data;
 }
+
+/** The standard rows' Urdu names (public/locales/ur/standard.json): the demo school keeps the standard English ones. */
+const URDU_STANDARD: Record<string, string> = { homework: "ہوم ورک", memorise: "حفظ", revise: "دہرائی", project: "پروجیکٹ", fajr: "فجر", zuhr: "ظہر" };
 
 /** The Urdu word the today card uses for a mark (public/locales/ur/parent.json homeCards.attendance). */
 const URDU_MARK: Record<string, string> = {
@@ -249,8 +253,13 @@ describe("parent area", () => {
         else {
           const row = home.getByTestId("home-task").first();
           await row.getByText(task.title).waitFor();
+          // Its type is a standard one, named in Urdu, not the school's English.
+          if (task.typeKey) await row.getByText(URDU_STANDARD[task.typeKey]!, { exact: true }).waitFor();
           expect(await row.getAttribute("href")).toBe(`/parent/tasks?student=${kid.id}`);
         }
+        // Today's prayers logged, named in Urdu (the demo logs Fajr).
+        const fajr = data.today.prayers.logs.find((l) => l.builtinKey === "fajr" && l.meaning !== "missed" && l.meaning !== "excused");
+        if (fajr) await home.getByTestId("home-prayers").getByText(URDU_STANDARD.fajr!, { exact: true }).waitFor();
         // The latest hifz lesson with its range (left to right inside the Urdu page).
         if (!data.today.hifz) missing.push(`${kid.name}: no hifz lesson`);
         else {

@@ -4,6 +4,6 @@
  * boot.js fetches them with the page, beside the area's code (build-plugins.ts).
  */
 export const AREA_TEXTS = {
-  // The tabs, the bell, the account menu, role names, and the home's cards.
-  parent: ["parent", "chat", "communication", "account", "admin", "roles"],
+  // The tabs, the bell, the account menu, role names, the home's cards and the standard names on them.
+  parent: ["parent", "chat", "communication", "account", "admin", "roles", "standard"],
 } as const satisfies Record<string, readonly string[]>;

@@ -142,7 +142,14 @@ export const updateLeaveType = defineAction({
 });
 
 /** The active leave types, as the apply form lists them. */
-const LeaveTypeBrief = z.object({ id: RowId, name: z.string(), nameNative: z.string().nullable(), yearlyAllowance: z.number().nullable() });
+const LeaveTypeBrief = z.object({
+  id: RowId,
+  name: z.string(),
+  nameNative: z.string().nullable(),
+  /** A standard leave type's key (the app names it in the reader's language while the school has not renamed it). */
+  builtinKey: z.string().nullable(),
+  yearlyAllowance: z.number().nullable(),
+});
 
 /** GET user/api/home/leave: the caller's applications (their own, and their children's), and the types to apply for. */
 export const myLeave = defineAction({

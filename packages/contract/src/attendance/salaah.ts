@@ -62,8 +62,24 @@ export const salaahLogResource = defineResource({
 });
 
 /** A prayer type as the grid and the grouped reply show it. */
-export const SalaahTypeBrief = z.object({ id: RowId, name: z.string(), nameNative: z.string().nullable(), order: z.number(), time: z.string().nullable() });
-export const SalaahOptionBrief = z.object({ id: RowId, name: z.string(), nameNative: z.string().nullable(), meaning: SalaahMeaning, order: z.number() });
+export const SalaahTypeBrief = z.object({
+  id: RowId,
+  name: z.string(),
+  nameNative: z.string().nullable(),
+  /** A standard prayer's key (the app names it in the reader's language while the school has not renamed it). */
+  builtinKey: z.string().nullable(),
+  order: z.number(),
+  time: z.string().nullable(),
+});
+export const SalaahOptionBrief = z.object({
+  id: RowId,
+  name: z.string(),
+  nameNative: z.string().nullable(),
+  /** A standard option's key, as for the prayers. */
+  builtinKey: z.string().nullable(),
+  meaning: SalaahMeaning,
+  order: z.number(),
+});
 
 /** One student's marks: the student's row (the engine keeps a parent's own children only). */
 const StudentMarks = z.object({

@@ -102,7 +102,9 @@ const DashboardReply = z
   .object({ message: z.string(), layoutMode: LayoutMode })
   .extend(HifzProgress.shape)
   .extend({
-    openMistakes: z.array(z.object({ metricId: z.number(), name: z.string(), nameNative: z.string().nullable(), count: z.number().int() })),
+    openMistakes: z.array(
+      z.object({ metricId: z.number(), name: z.string(), nameNative: z.string().nullable(), builtinKey: z.string().nullable(), count: z.number().int() }),
+    ),
     weakestAyahs: z.array(HeatAyah),
     /** Average grade week by week, the last eight weeks (oldest first); null for a week with no grade. */
     gradeTrend: z.array(z.object({ weekStart: z.string(), average: z.number().nullable(), logs: z.number().int() })),

@@ -91,6 +91,8 @@ export const HomePrayer = z.object({
   salaahTypeId: z.number(),
   name: z.string(),
   nameNative: z.string().nullable(),
+  /** A standard prayer's key (the app names it in the reader's language while the school has not renamed it). */
+  builtinKey: z.string().nullable(),
   /** How it was prayed: congregation, alone, late, missed, excused. */
   meaning: SalaahMeaning,
 });
@@ -151,6 +153,8 @@ export const HomeToday = z.object({
       date: z.string(),
       /** Sabaq, sabqi, manzil: the school's name for what was recited. */
       recitationTypeName: z.string(),
+      /** A standard recitation type's key, as for the prayers. */
+      recitationTypeKey: z.string().nullable(),
       /** surah:ayah–surah:ayah. */
       range: z.string(),
       pages: z.number(),

@@ -71,6 +71,8 @@ export const ChildTask = z.object({
   id: z.number(),
   title: z.string(),
   typeName: z.string(),
+  /** A standard task type's key (the app names it in the reader's language while the school has not renamed it). */
+  typeKey: z.string().nullable(),
   instructions: z.string().nullable(),
   attachments: z.array(z.string()),
   assignedOn: z.string(),

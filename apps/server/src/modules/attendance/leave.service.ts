@@ -215,7 +215,13 @@ export function mineCondition(userId: number, linkedIds: number[]) {
 export async function activeLeaveTypes(scope: TenantScope) {
   await ensureStandardRows(scope, STANDARD_LEAVE_TYPES);
   return scope.db
-    .select({ id: leaveTypes.id, name: leaveTypes.name, nameNative: leaveTypes.nameNative, yearlyAllowance: leaveTypes.yearlyAllowance })
+    .select({
+      id: leaveTypes.id,
+      name: leaveTypes.name,
+      nameNative: leaveTypes.nameNative,
+      builtinKey: leaveTypes.builtinKey,
+      yearlyAllowance: leaveTypes.yearlyAllowance,
+    })
     .from(leaveTypes)
     .where(scope.where(leaveTypes, eq(leaveTypes.status, "active")))
     .orderBy(asc(leaveTypes.name));

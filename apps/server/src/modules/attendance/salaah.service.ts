@@ -71,8 +71,15 @@ async function activeTypesAndOptions(scope: TenantScope) {
       .orderBy(asc(salaahOptions.order), asc(salaahOptions.id)),
   ]);
   return {
-    salaahTypes: types.map((t) => ({ id: t.id, name: t.name, nameNative: t.nameNative, order: t.order, time: t.time?.slice(0, 5) ?? null })),
-    options: options.map((o) => ({ id: o.id, name: o.name, nameNative: o.nameNative, meaning: o.meaning, order: o.order })),
+    salaahTypes: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      nameNative: t.nameNative,
+      builtinKey: t.builtinKey,
+      order: t.order,
+      time: t.time?.slice(0, 5) ?? null,
+    })),
+    options: options.map((o) => ({ id: o.id, name: o.name, nameNative: o.nameNative, builtinKey: o.builtinKey, meaning: o.meaning, order: o.order })),
   };
 }
 

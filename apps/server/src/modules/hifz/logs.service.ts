@@ -240,6 +240,7 @@ export async function latestLessonOfStudent(scope: TenantScope, studentId: numbe
     logId: log.id,
     date: log.date,
     recitationTypeName: type?.name ?? "",
+    recitationTypeKey: type?.builtinKey ?? null,
     range: rangeLabel(log.startAyah, log.endAyah),
     pages: log.pages,
     status: log.status,

@@ -49,7 +49,7 @@ export async function hifzDashboardOf(scope: TenantScope, one: HafizRecord, layo
     totalLogs: logs.length,
     openMistakes: [...open.entries()].map(([metricId, count]) => {
       const metric = metrics.find((m) => m.id === metricId);
-      return { metricId, name: metric?.name ?? "", nameNative: metric?.nameNative ?? null, count };
+      return { metricId, name: metric?.name ?? "", nameNative: metric?.nameNative ?? null, builtinKey: metric?.builtinKey ?? null, count };
     }),
     weakestAyahs: weakestAyahs(cells),
     gradeTrend: gradeTrend(logs, today),

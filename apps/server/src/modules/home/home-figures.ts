@@ -155,6 +155,7 @@ export function salaahDays(studentId: number, dates: string[], grouped: SalaahGr
         salaahTypeId: l.salaahTypeId,
         name: types.get(l.salaahTypeId)?.name ?? "",
         nameNative: types.get(l.salaahTypeId)?.nameNative ?? null,
+        builtinKey: types.get(l.salaahTypeId)?.builtinKey ?? null,
         meaning: l.meaning,
       })),
     };

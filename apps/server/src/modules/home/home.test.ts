@@ -257,11 +257,17 @@ describe("GET /user/api/home", () => {
       ),
     );
 
-    expect(data.todaysPendingTasks.map((t) => t.title)).toEqual(["Read Surah Mulk"]);
+    // The standard rows carry their keys, for the app to name them in the family's language.
+    expect(data.todaysPendingTasks.map((t) => [t.title, t.typeName, t.typeKey])).toEqual([["Read Surah Mulk", "Homework", "homework"]]);
 
     expect(data.today.date).toBe(today);
     expect(data.today.attendance).toEqual({ state: "present", code: "P", meaning: "present" });
-    expect(data.today.prayers).toEqual({ date: today, prayed: 1, of: 5, logs: [expect.objectContaining({ name: "Fajr", meaning: "late" })] });
+    expect(data.today.prayers).toEqual({
+      date: today,
+      prayed: 1,
+      of: 5,
+      logs: [expect.objectContaining({ name: "Fajr", builtinKey: "fajr", meaning: "late" })],
+    });
     expect(data.today.nextLesson).toEqual({
       date: addDays(today, 1),
       startTime: "00:00",
@@ -270,7 +276,14 @@ describe("GET /user/api/home", () => {
       subjectName: "Fiqh",
       teacherName: "Signed In",
     });
-    expect(data.today.hifz).toMatchObject({ date: today, recitationTypeName: "Sabaq", status: "completed", grade: 4, openMistakes: 2 });
+    expect(data.today.hifz).toMatchObject({
+      date: today,
+      recitationTypeName: "Sabaq",
+      recitationTypeKey: "sabaq",
+      status: "completed",
+      grade: 4,
+      openMistakes: 2,
+    });
     expect(data.today.feeDue).toMatchObject({ amount: 5_000, currency: "INR", dueDate: "2026-07-10", overdue: true, name: "Tuition" });
     expect(data.today.materials.map((m) => m.title)).toEqual(["Fiqh notes"]);
     const notes = await ok<{ unread: number }>(parent.get("/user/api/home/notifications"));

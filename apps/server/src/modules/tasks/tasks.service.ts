@@ -69,7 +69,7 @@ export async function taskReaches(scope: TenantScope, task: TaskRecord, studentI
  */
 export async function childTasksOn(scope: TenantScope, studentId: number, date: string): Promise<ChildTask[]> {
   const found = await scope.db
-    .select({ task: tasks, typeName: taskTypes.name })
+    .select({ task: tasks, typeName: taskTypes.name, typeKey: taskTypes.builtinKey })
     .from(tasks)
     .innerJoin(taskTypes, and(eq(taskTypes.tenantId, tasks.tenantId), eq(taskTypes.id, tasks.taskTypeId)))
     .where(
@@ -102,12 +102,13 @@ export async function childTasksOn(scope: TenantScope, studentId: number, date: 
           ),
         )
     : [];
-  return found.map(({ task: t, typeName }) => {
+  return found.map(({ task: t, typeName, typeKey }) => {
     const log = logs.find((l) => l.taskId === t.id && l.date === dayOf(t));
     return {
       id: t.id,
       title: t.title,
       typeName,
+      typeKey,
       instructions: t.instructions,
       attachments: attachmentsOf(t),
       assignedOn: t.assignedOn,

@@ -3,7 +3,7 @@ import { type HifzDashboard, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateFormatter, formatDate, formatNumber } from "../../lib/format";
-import { useMetricName } from "./halqa/use-halqa-data";
+import { useReferenceName } from "../../ui/reference-name";
 import { heatByAyah, heatColour, hottestOf } from "./heat-map";
 import { HeatMapGrid } from "./heat-map-grid";
 import classes from "./hifz-dashboard.module.css";
@@ -78,7 +78,8 @@ function WeekBars({ weeks, max, label }: { weeks: { weekStart: string; value: nu
  */
 export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzDashboard; mistakes?: React.ReactNode }) {
   const { t, i18n } = useTranslation("hifz");
-  const nameOf = useMetricName();
+  const typeName = useReferenceName("recitationTypes");
+  const metricName = useReferenceName("recitationMetrics");
   const rtl = i18n.dir() === "rtl";
   const cells = useMemo(() => heatByAyah(d.heatMapData), [d.heatMapData]);
   const hottest = hottestOf(cells);
@@ -119,7 +120,7 @@ export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzD
             <Table.Tbody>
               {d.lastCompletedRanges.map((r) => (
                 <Table.Tr key={r.recitationTypeId}>
-                  <Table.Td>{nameOf(r)}</Table.Td>
+                  <Table.Td>{typeName(r)}</Table.Td>
                   <Table.Td>
                     <bdi>{r.ranges.map((x) => x.range).join(", ")}</bdi>
                     <Text size="xs" c="dimmed">
@@ -245,7 +246,7 @@ export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzD
             <Stack gap={4}>
               {d.openMistakes.map((m) => (
                 <Group key={m.metricId} justify="space-between">
-                  <Text size="sm">{nameOf(m)}</Text>
+                  <Text size="sm">{metricName(m)}</Text>
                   <Badge variant="light" color="teal.9">
                     {formatNumber(m.count)}
                   </Badge>

@@ -3,6 +3,7 @@ import { IconCalendarCheck, IconMoon } from "@tabler/icons-react";
 import type { HomeData } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
+import { useReferenceName } from "../../ui/reference-name";
 import { forChild, LinkCard } from "./home-card";
 
 type Today = HomeData["today"];
@@ -21,6 +22,7 @@ function attendanceWord(a: Today["attendance"]): string {
 /** Today at a glance: present or not, and the prayers logged, each opening its screen (side by side from 576 px; a phone stacks them, as long Malayalam words need the width). */
 export function ChildTodayCard({ home }: { home: HomeData }) {
   const { t } = useTranslation("parent");
+  const prayerName = useReferenceName("prayers");
   const { attendance, prayers } = home.today;
   const id = home.student.id;
   const prayed = prayers.logs.filter((p) => p.meaning === "congregation" || p.meaning === "alone" || p.meaning === "late");
@@ -44,7 +46,7 @@ export function ChildTodayCard({ home }: { home: HomeData }) {
             {prayed.map((p, i) => (
               <span key={p.salaahTypeId}>
                 {i > 0 && " · "}
-                <bdi>{p.name}</bdi>
+                <bdi>{prayerName(p)}</bdi>
               </span>
             ))}
           </Text>

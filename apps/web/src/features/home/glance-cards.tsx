@@ -3,6 +3,7 @@ import { IconBell, IconClock, IconNotebook, IconReceipt2, IconReportAnalytics } 
 import type { HomeData } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatMoney, formatNumber, formatTime } from "../../lib/format";
+import { useReferenceName } from "../../ui/reference-name";
 import { forChild, LinkCard } from "./home-card";
 
 type Today = HomeData["today"];
@@ -44,13 +45,14 @@ const GRADE_COLOR = ["red.9", "red.9", "red.9", "indigo.9", "teal.9", "teal.9"] 
 /** The latest memorisation lesson and the mistakes still open. */
 export function HifzCard({ home }: { home: HomeData }) {
   const { t } = useTranslation("parent");
+  const typeName = useReferenceName("recitationTypes");
   const hifz = home.today.hifz;
   if (!hifz) return null;
   return (
     <LinkCard to={forChild("/parent/hifz", home.student.id)} icon={IconNotebook} color="grape" title={t("homeCards.hifz.title")} testId="home-hifz">
       <Group gap={6} wrap="wrap">
         <Text fw={700}>
-          <bdi>{hifz.recitationTypeName}</bdi>
+          <bdi>{typeName({ name: hifz.recitationTypeName, builtinKey: hifz.recitationTypeKey })}</bdi>
         </Text>
         {/* surah:ayah stays left to right in every language; its digits are never mirrored. */}
         <Text fw={700} span dir="ltr" style={{ unicodeBidi: "isolate" }}>

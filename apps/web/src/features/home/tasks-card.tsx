@@ -4,6 +4,7 @@ import type { HomeData } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { useReferenceName } from "../../ui/reference-name";
 import { forChild, LinkCard, ListCard, ListCardRow } from "./home-card";
 
 /** At most this many tasks are listed on the home; the rest are one tap away. */
@@ -12,6 +13,7 @@ const SHOWN = 3;
 /** Today's tasks not done yet, each opening the tasks screen where the parent ticks it. */
 export function TasksCard({ home }: { home: HomeData }) {
   const { t } = useTranslation("parent");
+  const typeName = useReferenceName("taskTypes");
   const tasks = home.todaysPendingTasks;
   const to = forChild("/parent/tasks", home.student.id);
   if (!tasks.length) {
@@ -39,7 +41,7 @@ export function TasksCard({ home }: { home: HomeData }) {
             {task.title}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={1}>
-            <bdi>{task.typeName}</bdi>
+            <bdi>{typeName({ name: task.typeName, builtinKey: task.typeKey })}</bdi>
           </Text>
         </ListCardRow>
       ))}

@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { useReferenceName } from "../../ui/reference-name";
 import { StatusBadge } from "./task-status";
 import { TasksPage } from "./tasks-page";
 
@@ -19,6 +20,7 @@ export function ParentTasksPage() {
 
 function TaskCard({ task, studentId }: { task: ChildTask; studentId: number }) {
   const { t } = useTranslation("tasks");
+  const typeName = useReferenceName("taskTypes");
   const tick = useAction(tickTask);
   const errorText = useErrorText();
   const open = task.status === null || task.status === "not_done";
@@ -31,7 +33,8 @@ function TaskCard({ task, studentId }: { task: ChildTask; studentId: number }) {
               {task.title}
             </Text>
             <Text size="xs" c="dimmed">
-              <bdi>{task.typeName}</bdi> · {task.repeat === "none" ? t("task.due", { date: formatDate(task.dueOn) }) : t("child.today")}
+              <bdi>{typeName({ name: task.typeName, builtinKey: task.typeKey })}</bdi> ·{" "}
+              {task.repeat === "none" ? t("task.due", { date: formatDate(task.dueOn) }) : t("child.today")}
             </Text>
           </div>
           <StatusBadge status={task.status} />

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { schoolDay } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
+import { useReferenceName } from "../../ui/reference-name";
 import { useResourceList, useResourceMutations } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
 
@@ -36,6 +37,7 @@ function Step({ n, label, children }: { n: number; label: string; children: Reac
  */
 export function SetTaskPage() {
   const { t } = useTranslation("tasks");
+  const typeName = useReferenceName("taskTypes");
   const navigate = useNavigate();
   const to = useAreaPath();
   // This year's classrooms only: last year's Class 4-A is not the one a teacher means.
@@ -75,7 +77,7 @@ export function SetTaskPage() {
           <Group gap={6} role="radiogroup" aria-labelledby="set-task-step-2">
             {types.map((ty) => (
               <Chip key={ty.id} value={String(ty.id)} radius="sm">
-                {ty.builtinKey ? t(`types.standard.${ty.builtinKey}`, { defaultValue: ty.name }) : <bdi>{ty.name}</bdi>}
+                <bdi>{typeName(ty)}</bdi>
               </Chip>
             ))}
           </Group>

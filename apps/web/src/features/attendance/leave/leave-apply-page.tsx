@@ -10,8 +10,8 @@ import { readDataUrl } from "../../../lib/read-file";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { fieldErrorsOf, useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { useReferenceName } from "../../../ui/reference-name";
 import { SchoolDateInput } from "../../../ui/school-date-input";
-import { localName } from "../salaah/salaah-marks";
 import { STATUS_COLOR } from "./leave-applications-page";
 
 const SELF = "self";
@@ -22,7 +22,8 @@ const SELF = "self";
  * school decided.
  */
 export function LeaveApplyPage() {
-  const { t, i18n } = useTranslation("leave");
+  const { t } = useTranslation("leave");
+  const typeName = useReferenceName("leaveTypes");
   const errorText = useErrorText();
   const parentOnly = useAuth((s) => s.user?.role?.name === "Parent");
   const children = useActionQuery(linkedChildren).data?.rows ?? [];
@@ -76,7 +77,7 @@ export function LeaveApplyPage() {
           <Select label={t("apply.who")} data={whoOptions} value={chosen} onChange={setWho} required error={errors.studentId} />
           <Select
             label={t("applications.fields.leaveTypeId")}
-            data={(mine.data?.types ?? []).map((ty) => ({ value: String(ty.id), label: localName(ty, i18n.language) }))}
+            data={(mine.data?.types ?? []).map((ty) => ({ value: String(ty.id), label: typeName(ty) }))}
             value={typeId}
             onChange={setTypeId}
             required

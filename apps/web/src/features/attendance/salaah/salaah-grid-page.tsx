@@ -9,10 +9,11 @@ import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { useReferenceName } from "../../../ui/reference-name";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
 import { useClassrooms } from "../../academics/use-classrooms";
-import { localName, MEANING_COLOR, nextOption } from "./salaah-marks";
+import { MEANING_COLOR, nextOption } from "./salaah-marks";
 
 /**
  * The salaah grid, made for a phone: choose the class, the day and the prayer; each child is one
@@ -21,7 +22,9 @@ import { localName, MEANING_COLOR, nextOption } from "./salaah-marks";
  * one call (sending it twice changes nothing).
  */
 export function SalaahGridPage() {
-  const { t, i18n } = useTranslation("salaah");
+  const { t } = useTranslation("salaah");
+  const prayerName = useReferenceName("prayers");
+  const optionName = useReferenceName("salaahOptions");
   const errorText = useErrorText();
   const can = useCan();
   const rooms = useClassrooms();
@@ -95,13 +98,13 @@ export function SalaahGridPage() {
                 </Stack>
                 <UnstyledButton
                   disabled={!mayMark}
-                  aria-label={t("grid.tapFor", { name: s.name, option: option ? localName(option, i18n.language) : t("grid.notMarked") })}
+                  aria-label={t("grid.tapFor", { name: s.name, option: option ? optionName(option) : t("grid.notMarked") })}
                   data-student={s.id}
                   onClick={() => setMarks((m) => ({ ...m, [s.id]: nextOption(options, m[s.id])! }))}
                   style={{ minWidth: 128, minHeight: 48 }}
                 >
                   <Badge fullWidth size="xl" radius="sm" h={48} color={option ? MEANING_COLOR[option.meaning] : "gray"} variant={option ? "filled" : "light"}>
-                    {option ? localName(option, i18n.language) : t("grid.notMarked")}
+                    {option ? optionName(option) : t("grid.notMarked")}
                   </Badge>
                 </UnstyledButton>
               </Group>
@@ -123,7 +126,7 @@ export function SalaahGridPage() {
           <Group gap={6} role="radiogroup" aria-label={t("grid.prayer")}>
             {types.map((type) => (
               <Chip key={type.id} value={String(type.id)} size="md">
-                {localName(type, i18n.language)}
+                {prayerName(type)}
               </Chip>
             ))}
           </Group>
@@ -133,7 +136,7 @@ export function SalaahGridPage() {
         <Group gap={6} aria-live="polite">
           {options.map((o) => (
             <Badge key={o.id} variant="light" color={MEANING_COLOR[o.meaning]}>
-              {localName(o, i18n.language)}: {counts.get(o.id) ?? 0}
+              {optionName(o)}: {counts.get(o.id) ?? 0}
             </Badge>
           ))}
           <Badge variant="outline" color="gray">
@@ -149,7 +152,7 @@ export function SalaahGridPage() {
             leftSection={<IconChecks size={18} />}
             onClick={() => setMarks(Object.fromEntries(students.map((s) => [s.id, options[0]!.id])))}
           >
-            {t("grid.markAll", { option: options[0] ? localName(options[0], i18n.language) : "" })}
+            {t("grid.markAll", { option: options[0] ? optionName(options[0]) : "" })}
           </Button>
           <Button leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending} onClick={onSave}>
             {t("grid.save")}

@@ -18,10 +18,6 @@ export function nextOption(options: readonly Option[], current: number | undefin
   return options[(at + 1) % options.length]!.id;
 }
 
-/** A name in the reader's script when the school gave one (Arabic and Urdu readers see "الفجر"). */
-export const localName = (row: { name: string; nameNative: string | null }, language: string) =>
-  (language === "ar" || language === "ur") && row.nameNative ? row.nameNative : row.name;
-
 /** The day `n` days before `day` (YYYY-MM-DD), in the calendar, not the clock. */
 export function dayBefore(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

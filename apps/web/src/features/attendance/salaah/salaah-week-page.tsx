@@ -9,11 +9,14 @@ import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { FailureState, LoadingState } from "../../../ui/list-states";
 import mirror from "../../../ui/mirror.module.css";
-import { dayBefore, localName, MEANING_COLOR } from "./salaah-marks";
+import { useReferenceName } from "../../../ui/reference-name";
+import { dayBefore, MEANING_COLOR } from "./salaah-marks";
 
 /** A parent's view of their child's prayers: seven days, a row a day, a cell a prayer. */
 export function SalaahWeekPage() {
-  const { t, i18n } = useTranslation("salaah");
+  const { t } = useTranslation("salaah");
+  const prayerName = useReferenceName("prayers");
+  const optionName = useReferenceName("salaahOptions");
   const errorText = useErrorText();
   const children = useActionQuery(linkedChildren).data?.rows ?? [];
   const { chosen, choose } = useChosenChild(children);
@@ -39,7 +42,7 @@ export function SalaahWeekPage() {
               <Table.Th>{t("week.day")}</Table.Th>
               {types.map((type) => (
                 <Table.Th key={type.id} ta="center">
-                  {localName(type, i18n.language)}
+                  {prayerName(type)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -56,8 +59,8 @@ export function SalaahWeekPage() {
                   return (
                     <Table.Td key={type.id} ta="center">
                       {log ? (
-                        <Badge size="sm" color={MEANING_COLOR[log.meaning]} title={option ? localName(option, i18n.language) : undefined}>
-                          {option ? localName(option, i18n.language) : t(`meanings.${log.meaning}`)}
+                        <Badge size="sm" color={MEANING_COLOR[log.meaning]} title={option ? optionName(option) : undefined}>
+                          {option ? optionName(option) : t(`meanings.${log.meaning}`)}
                         </Badge>
                       ) : (
                         <Text size="xs" c="dimmed" aria-label={t("grid.notMarked")}>

@@ -1,9 +1,9 @@
 import { Accordion, Badge, Group, SegmentedControl, Stack, Text } from "@mantine/core";
 import { type RecitationMetricRow, type RecitationTypeRow, SITTING_ATTENDANCE, type SittingAttendance } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { useReferenceName } from "../../../ui/reference-name";
 import { type HafizDraft, isAway, type LogDraft, refText, type SeatedHafiz } from "./halqa-draft";
 import { LogEditor } from "./log-editor";
-import { useMetricName } from "./use-halqa-data";
 
 export const ATTENDANCE_COLOR: Record<SittingAttendance, string> = { present: "teal", late: "yellow", absent: "red", excused: "gray" };
 
@@ -25,7 +25,7 @@ interface HafizCardProps {
  */
 export function HafizCard({ hafiz, draft, types, metrics, open, onChange, problems }: HafizCardProps) {
   const { t } = useTranslation("hifz");
-  const typeName = useMetricName();
+  const typeName = useReferenceName("recitationTypes");
   const away = isAway(draft.attendance);
   const recited = away ? [] : types.filter((ty) => draft.logs[ty.id]?.on);
   const setLog = (typeId: number, log: LogDraft) => onChange({ ...draft, logs: { ...draft.logs, [typeId]: log } });

@@ -3,12 +3,12 @@ import { IconMinus, IconPlus, IconTargetArrow } from "@tabler/icons-react";
 import { LOG_STATUSES, type LogStatus, type RecitationMetricRow, type RecitationTypeRow } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useReferenceName } from "../../../ui/reference-name";
 import { useGradeName } from "../grade-names";
 import { usePageOf } from "../use-quran";
 import { AyahInput } from "./ayah-range-input";
 import { type AyahRef, type LogDraft, refText, toGlobal, withMistake, withoutMistake } from "./halqa-draft";
 import { MistakePinner } from "./mistake-pinner";
-import { useMetricName } from "./use-halqa-data";
 
 const GRADES = ["0", "1", "2", "3", "4", "5"];
 
@@ -31,7 +31,8 @@ interface LogEditorProps {
  */
 export function LogEditor({ type, log, layoutName, metrics, onChange, problems, testId }: LogEditorProps) {
   const { t } = useTranslation("hifz");
-  const metricName = useMetricName();
+  const metricName = useReferenceName("recitationMetrics");
+  const typeName = useReferenceName("recitationTypes");
   const gradeName = useGradeName();
   const [pinning, setPinning] = useState(false);
   const set = (change: Partial<LogDraft>) => onChange({ ...log, on: true, ...change });
@@ -47,7 +48,7 @@ export function LogEditor({ type, log, layoutName, metrics, onChange, problems, 
         <Switch
           checked={log.on}
           onChange={(e) => onChange({ ...log, on: e.currentTarget.checked })}
-          label={<Text fw={600}>{metricName(type)}</Text>}
+          label={<Text fw={600}>{typeName(type)}</Text>}
           data-testid={`${testId}-on`}
         />
         {!log.on && (

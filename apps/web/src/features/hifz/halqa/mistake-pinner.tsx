@@ -4,10 +4,10 @@ import type { QuranAyah, RecitationMetricRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
+import { useReferenceName } from "../../../ui/reference-name";
 import { MushafPage } from "../mushaf-page";
 import { usePageOf } from "../use-quran";
 import { type LogDraft, type PinnedMistake, refText, toGlobal, toRef } from "./halqa-draft";
-import { useMetricName } from "./use-halqa-data";
 
 /** A pinned ayah, and the rest of the range recited: light enough for the text to read through. */
 export const PINNED_COLOUR = "rgba(250, 82, 82, 0.35)";
@@ -30,7 +30,7 @@ interface MistakePinnerProps {
  */
 export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, problem, testId }: MistakePinnerProps) {
   const { t } = useTranslation("hifz");
-  const metricName = useMetricName();
+  const metricName = useReferenceName("recitationMetrics");
   const counts = metrics.filter((m) => m.kind === "count");
   const [metricId, setMetricId] = useState<string | null>(counts[0] ? String(counts[0].id) : null);
   const start = toGlobal(log.start);
