@@ -47,13 +47,15 @@ function freePort(preferred: number): Promise<number> {
 }
 
 // The first start seeds the whole demo school (about 40 s on a quiet machine, far longer on CI's two busy cores).
-async function waitForHealth(url: string, server: ChildProcess, ms = 240_000) {
+// Healthy counts only once this run's server said it listens there: another run's server on the
+// same port (two runs on one machine) would answer too, and its demo school is not this run's.
+async function waitForHealth(url: string, server: ChildProcess, listening: () => boolean, ms = 240_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was healthy`);
     try {
       const r = await fetch(`${url}/health`);
-      if (r.ok) return;
+      if (r.ok && listening()) return;
     } catch {
       // not listening yet
     }
@@ -110,8 +112,14 @@ export default async function setup(project: TestProject) {
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Fastify's line once it listens ("Server listening at http://127.0.0.1:3111"), kept across chunks.
+  let said = "";
+  const listening = () => said.includes(`Server listening at ${baseUrl}"`);
+  server.stdout?.on("data", (chunk: Buffer) => {
+    if (!listening()) said = (said + chunk.toString()).slice(-4096);
+  });
   try {
-    await waitForHealth(baseUrl, server);
+    await waitForHealth(baseUrl, server, listening);
   } catch (e) {
     server.kill("SIGTERM");
     throw e;
