@@ -45,6 +45,7 @@ import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
 import { installReplyCompression } from "./platform/http/compress-replies.js";
 import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
+import { installRequestLog, type LogStream, loggerOptions } from "./platform/http/request-log.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
@@ -57,14 +58,14 @@ import type { Services } from "./platform/services.js";
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** false in tests; pino options otherwise. */
-  logger?: boolean | object;
+  /** false in tests; a stream to read the log from (a test of the log); standard output otherwise. */
+  logger?: boolean | LogStream;
 }
 
 /** Platform plugins in a fixed order, then every module. */
 export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
-    logger: logger === true ? { level: config.LOG_LEVEL, serializers: { req: (req) => ({ method: req.method, route: req.routeOptions?.url }) } } : logger,
+    logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logger === true ? undefined : logger),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
+  installRequestLog(app);
   installErrorHandler(app);
   installDrain(app);
   installSecurityHeaders(app, config.production, config.PAYMENT_PROVIDER === "razorpay");
