@@ -1,8 +1,6 @@
 import cookie from "@fastify/cookie";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -42,6 +40,7 @@ import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
 import { SessionService } from "./platform/auth/session.service.js";
 import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
+import { installApiDocs } from "./platform/http/api-docs.js";
 import { installReplyCompression } from "./platform/http/compress-replies.js";
 import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
@@ -131,26 +130,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.decorate("services", services);
 
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Taleem API", version: "0.1.0", description: "Schools and hifz centres: administration, parent portal, public forms." },
-      components: {
-        securitySchemes: {
-          session: { type: "apiKey", in: "header", name: "x-access-token", description: "The session token (native wrappers)" },
-          cookie: { type: "apiKey", in: "cookie", name: "taleem_session", description: "The session cookie (the web app)" },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(async (docs) => {
-    // Documentation is public; routes are closed unless they say otherwise.
-    docs.addHook("onRoute", (route) => {
-      route.config = { ...(route.config as object), access: "open" };
-    });
-    await docs.register(swaggerUi, { routePrefix: "/docs" });
-    docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  });
+  if (config.apiDocs) await installApiDocs(app);
 
   installRequestLog(app);
   installErrorHandler(app);
