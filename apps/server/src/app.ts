@@ -50,7 +50,7 @@ import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
 import { paymentProviderFor } from "./platform/payments/payment-provider.js";
-import { RealtimeServer } from "./platform/realtime/realtime.js";
+import { RealtimeServer, socketOrigins } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
 
@@ -105,6 +105,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     maxDays: config.SESSION_MAX_DAYS,
   });
   const realtime = new RealtimeServer(app, database.db, sessionService, app.log, {
+    origins: socketOrigins(config),
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     idleMinutes: config.SESSION_IDLE_MINUTES,
