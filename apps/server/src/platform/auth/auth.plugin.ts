@@ -16,12 +16,14 @@ export function readToken(req: FastifyRequest): string | undefined {
 
 /**
  * Resolves the caller on every route and enforces the route's declared access and permission.
- * Routes are closed by default: a public one says `access: "open"` in its config.
+ * Routes are closed by default: a public one says `access: "open"` in its config. A path no
+ * route serves is open, so it answers 404 to anyone: a 401 would tell the web app its session
+ * had ended.
  */
 export function installAuth(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (req, reply) => {
-    const access = req.routeOptions.config?.access ?? "user";
+    const access = req.is404 ? "open" : (req.routeOptions.config?.access ?? "user");
     const token = readToken(req);
     // A job's own progress poll is known from memory (platform/jobs/serve-job-progress.ts): on the
     // embedded database the job's transaction holds the one connection the look-up would wait for.
