@@ -1,7 +1,15 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import type { FileReply } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route answers a file, not JSON: its OpenAPI 200 reply is made from this declaration. */
+    fileReply?: FileReply;
+  }
+}
 
 /**
  * The API's description, at /docs (Swagger UI) and /openapi.json, made from the routes'
@@ -19,7 +27,12 @@ export async function installApiDocs(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const file = input.route.config?.fileReply;
+      if (!file || !out.schema || out.schema.hide) return out;
+      return { ...out, schema: { ...out.schema, response: { 200: fileResponse(file), ...(out.schema.response as object | undefined) } } };
+    },
   });
   await app.register(async (docs) => {
     // Documentation is public; routes are closed unless they say otherwise.
@@ -29,4 +42,16 @@ export async function installApiDocs(app: FastifyInstance) {
     await docs.register(swaggerUi, { routePrefix: "/docs" });
     docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
+}
+
+/** A file reply as OpenAPI says it: each content type, and the content-disposition header that names the file. */
+function fileResponse(file: FileReply) {
+  const schema = (type: string) => (type === "application/json" ? { type: "object" } : { type: "string", format: "binary" });
+  return {
+    description: file.disposition
+      ? "A file, named by its content-disposition header"
+      : "A body that is not JSON, used as it comes (a font, a challenge echoed)",
+    content: Object.fromEntries(file.types.map((type) => [type, { schema: schema(type) }])),
+    ...(file.disposition ? { headers: { "content-disposition": { type: "string", description: file.disposition } } } : {}),
+  };
 }
