@@ -1,8 +1,6 @@
 import cookie from "@fastify/cookie";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -42,29 +40,31 @@ import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
 import { SessionService } from "./platform/auth/session.service.js";
 import { registerUploadRoutes } from "./platform/files/uploads.routes.js";
+import { installApiDocs } from "./platform/http/api-docs.js";
 import { installReplyCompression } from "./platform/http/compress-replies.js";
 import { installDrain } from "./platform/http/drain.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
+import { installRequestLog, type LogStream, loggerOptions } from "./platform/http/request-log.js";
 import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
 import { paymentProviderFor } from "./platform/payments/payment-provider.js";
-import { RealtimeServer } from "./platform/realtime/realtime.js";
+import { RealtimeServer, socketOrigins } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
 
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** false in tests; pino options otherwise. */
-  logger?: boolean | object;
+  /** false in tests; a stream to read the log from (a test of the log); standard output otherwise. */
+  logger?: boolean | LogStream;
 }
 
 /** Platform plugins in a fixed order, then every module. */
 export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
-    logger: logger === true ? { level: config.LOG_LEVEL, serializers: { req: (req) => ({ method: req.method, route: req.routeOptions?.url }) } } : logger,
+    logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logger === true ? undefined : logger),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -105,6 +105,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     maxDays: config.SESSION_MAX_DAYS,
   });
   const realtime = new RealtimeServer(app, database.db, sessionService, app.log, {
+    origins: socketOrigins(config),
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     idleMinutes: config.SESSION_IDLE_MINUTES,
@@ -130,27 +131,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.decorate("services", services);
 
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Taleem API", version: "0.1.0", description: "Schools and hifz centres: administration, parent portal, public forms." },
-      components: {
-        securitySchemes: {
-          session: { type: "apiKey", in: "header", name: "x-access-token", description: "The session token (native wrappers)" },
-          cookie: { type: "apiKey", in: "cookie", name: "taleem_session", description: "The session cookie (the web app)" },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(async (docs) => {
-    // Documentation is public; routes are closed unless they say otherwise.
-    docs.addHook("onRoute", (route) => {
-      route.config = { ...(route.config as object), access: "open" };
-    });
-    await docs.register(swaggerUi, { routePrefix: "/docs" });
-    docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  });
+  if (config.apiDocs) await installApiDocs(app);
 
+  installRequestLog(app);
   installErrorHandler(app);
   installDrain(app);
   installSecurityHeaders(app, config.production, config.PAYMENT_PROVIDER === "razorpay");

@@ -92,6 +92,8 @@ const schema = z.object({
     .default(15 * 60),
   /** Extra import URL prefixes, outside production only (tests point it at a local server). */
   IMPORT_ALLOW_EXTRA: z.string().optional(),
+  /** The API's description at /docs and /openapi.json: on outside production, off in production unless true. */
+  API_DOCS: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool.optional(),
   /** Native wrappers' push: a Firebase service account key (its JSON, or the path of its file), and the API's address. */
@@ -136,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   return {
     ...c,
     production,
+    apiDocs: c.API_DOCS ?? !production,
     dataDir: resolve(c.DATA_DIR),
     trustProxy: trustProxyOf(c.TRUST_PROXY),
     secretKey: c.SECRET_KEY ?? "taleem-development-secret",

@@ -6,6 +6,7 @@ import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { createScratchDatabase } from "../src/db/scratch-database.js";
+import type { LogStream } from "../src/platform/http/request-log.js";
 import { RazorpaySandbox } from "../src/platform/payments/razorpay-sandbox.js";
 import { sandboxConfig, sandboxKeys, webhookPath } from "../src/platform/payments/start-sandbox.js";
 import type { Services } from "../src/platform/services.js";
@@ -42,16 +43,23 @@ export function testApp(env: Record<string, string> = {}): Promise<TestApp> {
 }
 
 /**
- * An app of its own (its own settings or limits), on a database that starts as this run's
- * migrated one (test/global-setup.ts) and is gone when the app closes: PGlite in memory, loaded
+ * An app of its own (its own settings or limits, its log, see `AppOptions`), on a database that
+ * starts as this run's migrated one (test/global-setup.ts) and is gone when the app closes: PGlite in memory, loaded
  * from the run's dump; on PostgreSQL, a copy of the run's template. The file's shared app on
  * PostgreSQL uses this run's database itself, which the processes cli.test.ts starts use too.
  */
-export function buildTestApp(env: Record<string, string>): Promise<{ app: TestApp; database: Database }> {
-  return build(env, false);
+export function buildTestApp(env: Record<string, string>, options: AppOptions = {}): Promise<{ app: TestApp; database: Database }> {
+  return build(env, false, options);
 }
 
-async function build(env: Record<string, string>, shared: boolean): Promise<{ app: TestApp; database: Database }> {
+export interface AppOptions {
+  /** Where the app's log goes (a test reading it); none otherwise. */
+  log?: LogStream;
+  /** Runs before the app is ready: a route of the test's own. */
+  prepare?: (app: TestApp) => void;
+}
+
+async function build(env: Record<string, string>, shared: boolean, options: AppOptions = {}): Promise<{ app: TestApp; database: Database }> {
   const { url, database, drop } = await openTestDatabase(shared);
   // A key prefix of its own per app: counters left in Redis by an earlier run never leak in.
   const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `taleem-test:${randomBytes(6).toString("hex")}:` } : {};
@@ -61,7 +69,7 @@ async function build(env: Record<string, string>, shared: boolean): Promise<{ ap
   const config = parseConfig({ ...TEST_ENV, ...redis, ...(url ? { DATABASE_URL: url } : {}), ...(sandbox ? sandboxConfig(sandbox) : {}), ...env });
   let app: TestApp;
   try {
-    app = (await buildApp({ config, database, logger: false })) as TestApp;
+    app = (await buildApp({ config, database, logger: options.log ?? false })) as TestApp;
   } catch (e) {
     await database.close();
     await drop();
@@ -80,6 +88,7 @@ async function build(env: Record<string, string>, shared: boolean): Promise<{ ap
     await database.close();
     await drop();
   });
+  options.prepare?.(app);
   await app.ready();
   return { app, database };
 }

@@ -10,14 +10,39 @@ export type Access = "user" | "open" | "platform";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-/** A reply that is a file (a PDF, a spreadsheet) rather than JSON. */
-export const FILE_REPLY = "file" as const;
+/**
+ * A reply that is a file (a PDF, a spreadsheet, an uploaded picture) rather than JSON: the content
+ * types it comes in and the content-disposition header that names it. The OpenAPI document
+ * describes the call's 200 reply from this.
+ */
+export interface FileReply {
+  readonly kind: "file";
+  readonly types: readonly [string, ...string[]];
+  /** The header as sent, `{id}` standing for a value of the call; none for a file used in place (a font). */
+  readonly disposition?: string;
+}
+
+export const FILE_TYPES = {
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv",
+  json: "application/json",
+  woff2: "font/woff2",
+  text: "text/plain",
+} as const;
+
+/** A file reply of these types; `name` (with `{id}`-style placeholders) is what it is saved as. */
+export function fileReply(types: string | readonly [string, ...string[]], name?: string): FileReply {
+  return { kind: "file", types: typeof types === "string" ? [types] : types, ...(name ? { disposition: `attachment; filename="${name}"` } : {}) };
+}
+
+export const isFileReply = (reply: unknown): reply is FileReply => typeof reply === "object" && reply !== null && (reply as FileReply).kind === "file";
 
 export interface ActionDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType | typeof FILE_REPLY = z.ZodType | typeof FILE_REPLY,
+  R extends z.ZodType | FileReply = z.ZodType | FileReply,
   X extends Access = Access,
 > {
   method: Method;
@@ -78,7 +103,7 @@ export function defineAction<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
-  R extends z.ZodType | typeof FILE_REPLY = z.ZodType,
+  R extends z.ZodType | FileReply = z.ZodType,
   X extends Access = "user",
 >(decl: Declared<B, Q, P, R, X>): ActionDefinition<B, Q, P, R, X> {
   const access = (decl.access ?? "user") as X;

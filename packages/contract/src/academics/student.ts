@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
@@ -200,6 +200,6 @@ export const studentImportTemplate = defineAction({
   module: "students",
   permission: ["students", "import"],
   summary: "The students import template (students-import-template.xlsx): the header row and one example row",
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.xlsx, "students-import-template.xlsx"),
   errors: [],
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, IdList, Instant, Mobile, RowId, Status, TimeOfDay } from "../values.js";
@@ -89,7 +89,7 @@ export const downloadTimetable = defineAction({
   permission: ["academics", "view"],
   summary: "The printable weekly timetable of the hour's classroom (PDF, timetable-{id}.pdf)",
   params: IdParams,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "timetable-{id}.pdf"),
   errors: [404, 503],
 });
 

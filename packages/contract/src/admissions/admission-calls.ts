@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import { Language } from "../values.js";
 import {
   AdmissionApply,
@@ -78,7 +78,7 @@ export const downloadAdmissionPdf = defineAction({
   description: `${PRINT_NOTE} Printed by Chromium from the page admission/print/{id} shows.`,
   params: IdParams,
   query: PrintQuery,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "admission-{id}.pdf"),
   errors: [404, 503],
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FileReply } from "../action.js";
 
 /** A text a school gives in any of the five languages; the form shows the reader's, else `label`. */
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -13,6 +14,12 @@ export const AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/aac", "audio/ogg"]
 /** Every type a stored file may have. */
 export type UploadType = (typeof UPLOAD_TYPES)[number] | (typeof AUDIO_TYPES)[number];
 export const IMAGE_TYPES: readonly UploadType[] = ["image/jpeg", "image/png", "image/webp"];
+/** A stored file read back: its checked type, shown in place under the name it came with, a PDF saved instead (platform/files/uploads.routes.ts). */
+export const STORED_FILE_REPLY: FileReply = {
+  kind: "file",
+  types: [...UPLOAD_TYPES, ...AUDIO_TYPES],
+  disposition: "inline; filename*=UTF-8''{the name it was uploaded with}; a PDF: attachment",
+};
 
 const MB = 1024 * 1024;
 /** Sizes after decoding. A submission's files together stay under `submissionBytes`. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import { DateOnly, Instant, RowId } from "../values.js";
 import { AttendanceMeaning, AttendanceRules, AttendanceStatus } from "./attendance-codes.js";
 
@@ -316,7 +316,7 @@ export const monthlySheetExport = defineAction({
   staffOnly: true,
   summary: "The monthly sheet as a spreadsheet (attendance-<class>-<YYYY-MM>.xlsx)",
   query: MonthlySheetQuery,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.xlsx, "attendance-{class}-{YYYY-MM}.xlsx"),
   errors: [404],
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply } from "../action.js";
 import { DateOnly, RowId } from "../values.js";
 import { ChecklistLogStatus } from "./checklist-log.js";
 
@@ -69,6 +69,6 @@ export const exportChecklists = defineAction({
   staffOnly: true,
   summary: "Checklist answers as a CSV download, or JSON",
   query: Range.extend({ format: ExportFormat.default("csv"), status: ChecklistLogStatus.optional() }),
-  reply: FILE_REPLY,
+  reply: fileReply([FILE_TYPES.csv, FILE_TYPES.json], "checklist-data-{checklistId or all}.csv"),
   errors: [404],
 });

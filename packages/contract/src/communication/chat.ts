@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
-import { FileUpload, StoredFile } from "../admissions/common.js";
+import { defineAction } from "../action.js";
+import { FileUpload, STORED_FILE_REPLY, StoredFile } from "../admissions/common.js";
 import { Instant, RowId } from "../values.js";
 
 /**
@@ -187,6 +187,6 @@ export const chatAttachment = defineAction({
   module: "communication",
   summary: "The file a message carries, for the members of its room",
   params: z.object({ id: RowId }),
-  reply: FILE_REPLY,
+  reply: STORED_FILE_REPLY,
   errors: [404],
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply } from "../action.js";
 import * as field from "../fields.js";
 import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
@@ -173,7 +173,7 @@ export const downloadMessageLog = defineAction({
     bulkSendId: RowId.optional(),
     q: z.string().max(200).optional(),
   }),
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.xlsx, "downloaded_file.xlsx"),
   errors: [404],
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
@@ -59,7 +59,7 @@ export const examMasterMarkSheets = defineAction({
   summary: "Report cards (mark sheets) of a term's examination for one classroom as a PDF, mark-sheets-{id}.pdf",
   params: IdParams,
   query: PdfQuery.extend({ classroomId: RowId.optional() }),
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "mark-sheets-{id}.pdf"),
   errors: [404, 409],
 });
 
@@ -105,6 +105,6 @@ export const markSheetsFile = defineAction({
   staffOnly: true,
   summary: "The PDF a finished mark-sheets job made, mark-sheets-{id}.pdf",
   params: JobParams,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "mark-sheets-{id}.pdf"),
   errors: [404, 409],
 });

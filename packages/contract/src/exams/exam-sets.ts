@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ImportFile } from "../academics/course.js";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { Instant, RowId } from "../values.js";
@@ -54,7 +54,7 @@ export const examSetRankList = defineAction({
   summary: "An exam set's rank list by classroom or overall as a PDF, rank-list-{examsetId}.pdf",
   params: z.object({ examsetId: RowId, type: RankListType }),
   query: PdfQuery.extend({ classroomId: RowId.optional() }),
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "rank-list-{examsetId}.pdf"),
   errors: [404],
 });
 

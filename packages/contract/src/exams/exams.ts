@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource, listReply } from "../resource.js";
 import { RowId } from "../values.js";
@@ -86,6 +86,6 @@ export const examRankList = defineAction({
   summary: "One exam's rank list as a PDF, rank-list-{id}.pdf",
   params: IdParams,
   query: PdfQuery,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "rank-list-{id}.pdf"),
   errors: [404],
 });

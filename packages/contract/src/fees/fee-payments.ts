@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Money, RowId } from "../values.js";
@@ -176,6 +176,6 @@ export const paymentReceiptPdf = defineAction({
   permission: ["fees", "view"],
   summary: "A payment's receipt as a PDF, payment-receipt.pdf",
   body: z.object({ id: RowId }),
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "payment-receipt.pdf"),
   errors: [404],
 });

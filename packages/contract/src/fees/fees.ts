@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Instant, RowId } from "../values.js";
@@ -203,7 +203,7 @@ export const feeReceiptPdf = defineAction({
   permission: ["fees", "view"],
   summary: "A due's receipt for a student as a PDF, fee-receipt-{feeId}-{studentId}.pdf",
   body: z.object({ feeId: RowId, studentId: RowId }),
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "fee-receipt-{feeId}-{studentId}.pdf"),
   errors: [404],
 });
 

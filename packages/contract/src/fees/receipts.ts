@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY, IdParams } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import { DateOnly, Instant, RowId } from "../values.js";
 import { TransactionKind } from "./fee-payments.js";
 
@@ -49,6 +49,6 @@ export const receiptDownload = defineAction({
   module: "fees",
   summary: "A receipt as a PDF, receipt-{id}.pdf (a parent: only their own child's)",
   params: IdParams,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.pdf, "receipt-{id}.pdf"),
   errors: [404],
 });

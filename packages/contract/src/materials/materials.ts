@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineAction, IdParams } from "../action.js";
-import { inlineFile, PublicSchool, UPLOAD_LIMITS } from "../admissions/common.js";
+import { inlineFile, PublicSchool, STORED_FILE_REPLY, UPLOAD_LIMITS } from "../admissions/common.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { Mobile, RowId } from "../values.js";
@@ -130,7 +130,7 @@ export const materialFile = defineAction({
   module: "materials",
   summary: "The file or recording of a material the caller may read (as getmaterial/{id})",
   params: IdParams,
-  reply: "file" as const,
+  reply: STORED_FILE_REPLY,
   errors: [404],
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
-import { inlineFile, STORED_FILE_NAME, StoredFile, UPLOAD_LIMITS } from "../admissions/common.js";
+import { defineAction } from "../action.js";
+import { inlineFile, STORED_FILE_NAME, STORED_FILE_REPLY, StoredFile, UPLOAD_LIMITS } from "../admissions/common.js";
 import { RowId } from "../values.js";
 import { MODULES } from "./permissions.js";
 
@@ -28,7 +28,7 @@ export const readUpload = defineAction({
   module: "platform",
   summary: "A school's uploaded file, for its users whose role may view the file's module",
   params: z.object({ name: FileName }),
-  reply: FILE_REPLY,
+  reply: STORED_FILE_REPLY,
   errors: [404],
 });
 
@@ -39,6 +39,6 @@ export const readPublicUpload = defineAction({
   access: "open",
   summary: "A school's public file (its logo)",
   params: z.object({ tenant: RowId, name: FileName }),
-  reply: FILE_REPLY,
+  reply: STORED_FILE_REPLY,
   errors: [404],
 });

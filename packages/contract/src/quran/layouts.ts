@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineAction, FILE_REPLY } from "../action.js";
+import { defineAction, FILE_TYPES, fileReply } from "../action.js";
 import { GlobalAyah, TOTAL_AYAHS } from "./quran-index.js";
 
 /** The most pages one call gives (a reader turning pages fetches a few ahead). */
@@ -102,7 +102,7 @@ export const layoutFont = defineAction({
   access: "user",
   summary: "The layout's font file (woff2), cached for a year",
   params: layoutParams,
-  reply: FILE_REPLY,
+  reply: fileReply(FILE_TYPES.woff2),
   errors: [404],
 });
 

@@ -1,4 +1,4 @@
-import type { MessageStatus } from "@taleem/contract";
+import { ErrorReply, FILE_TYPES, fileReply, type MessageStatus } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -17,6 +17,8 @@ declare module "fastify" {
 
 const REPORTED = new Set<MessageStatus>(["sent", "delivered", "read", "failed"]);
 const refuse = (reply: FastifyReply) => reply.code(401).send({ message: "The webhook's signature does not match.", code: "webhook.bad_signature", params: {} });
+
+const Received = z.object({ received: z.number().int().describe("Reports not seen before, applied or kept for their message") });
 
 const GatewayReport = z.object({
   id: z.string().min(1).max(200),
@@ -42,7 +44,7 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
     hooks.get(
       "/hooks/whatsapp",
       {
-        config: route,
+        config: { ...route, fileReply: fileReply(FILE_TYPES.text) },
         schema: {
           tags: ["communication"],
           summary: "WhatsApp webhook verification (hub.challenge)",
@@ -51,6 +53,7 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
             "hub.verify_token": z.string().optional(),
             "hub.challenge": z.string().max(200).optional(),
           }),
+          response: { 403: ErrorReply },
         },
       },
       async (req, reply) => {
@@ -64,7 +67,14 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
 
     hooks.post(
       "/hooks/whatsapp",
-      { config: route, schema: { tags: ["communication"], summary: "WhatsApp Cloud API webhook: message statuses and people's messages (signed)" } },
+      {
+        config: route,
+        schema: {
+          tags: ["communication"],
+          summary: "WhatsApp Cloud API webhook: message statuses and people's messages (signed)",
+          response: { 200: Received, 400: ErrorReply, 401: ErrorReply },
+        },
+      },
       async (req, reply) => {
         const raw = typeof req.body === "string" ? req.body : "";
         if (!config.WHATSAPP_APP_SECRET || !checkMetaSignature(config.WHATSAPP_APP_SECRET, raw, req.headers["x-hub-signature-256"] as string | undefined))
@@ -105,7 +115,10 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
 
     hooks.post(
       "/hooks/sms-gateway",
-      { config: route, schema: { tags: ["communication"], summary: "SMS gateway delivery report (signed)" } },
+      {
+        config: route,
+        schema: { tags: ["communication"], summary: "SMS gateway delivery report (signed)", response: { 200: Received, 400: ErrorReply, 401: ErrorReply } },
+      },
       async (req, reply) => {
         const raw = typeof req.body === "string" ? req.body : "";
         const secret = config.SMS_GATEWAY_WEBHOOK_SECRET;

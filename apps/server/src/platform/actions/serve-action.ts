@@ -1,4 +1,4 @@
-import { type ActionParsed, type ActionResult, type AnyAction, ErrorReply, FILE_REPLY } from "@taleem/contract";
+import { type ActionParsed, type ActionResult, type AnyAction, ErrorReply, isFileReply } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { keepLinkedStudents, studentSpots } from "../security/linked-students.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
@@ -65,7 +65,7 @@ export function errorReplies(access: AnyAction["access"], declared: readonly num
 export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A, handler: Handler<A>, options: ActionOptions<A> = {}) {
   const { db } = app.services;
   registered.set(`${action.method} ${action.path}`, { action, sample: options.sample as RegisteredAction["sample"] });
-  const file = action.reply === FILE_REPLY;
+  const file = isFileReply(action.reply) ? action.reply : undefined;
   // The students its reply carries: a linked-only caller sees only their own (see linked-students.ts).
   const spots = file ? [] : studentSpots(action.reply);
   app.route({
@@ -77,6 +77,8 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       ...(action.permission ? { permission: action.permission } : {}),
       ...(action.changesData ? { changesData: true } : {}),
       ...(action.staffOnly ? { staffOnly: true } : {}),
+      // The OpenAPI document describes a file reply from its declaration (platform/http/api-docs.ts).
+      ...(file ? { fileReply: file } : {}),
     },
     schema: {
       tags: [action.module],

@@ -1,6 +1,7 @@
 import { areaHome, can } from "@taleem/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../http/errors.js";
+import { logCaller } from "../http/request-log.js";
 import { jobStarter } from "../jobs/serve-job-progress.js";
 import type { Principal, UserPrincipal } from "./principal.js";
 import { SESSION_COOKIE, type SessionService } from "./session.service.js";
@@ -15,16 +16,19 @@ export function readToken(req: FastifyRequest): string | undefined {
 
 /**
  * Resolves the caller on every route and enforces the route's declared access and permission.
- * Routes are closed by default: a public one says `access: "open"` in its config.
+ * Routes are closed by default: a public one says `access: "open"` in its config. A path no
+ * route serves is open, so it answers 404 to anyone: a 401 would tell the web app its session
+ * had ended.
  */
 export function installAuth(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest("principal", null);
-  app.addHook("onRequest", async (req) => {
-    const access = req.routeOptions.config?.access ?? "user";
+  app.addHook("onRequest", async (req, reply) => {
+    const access = req.is404 ? "open" : (req.routeOptions.config?.access ?? "user");
     const token = readToken(req);
     // A job's own progress poll is known from memory (platform/jobs/serve-job-progress.ts): on the
     // embedded database the job's transaction holds the one connection the look-up would wait for.
     if (token) req.principal = jobStarter(req, token) ?? (await sessions.resolve(token));
+    logCaller(req, reply);
     if (access === "open") return;
     const p = req.principal;
     if (!p) throw unauthorized();

@@ -23,6 +23,8 @@ export function installRequestRules(app: FastifyInstance) {
     }
   });
   app.addHook("onRequest", async (req) => {
+    // A path no route serves changes nothing: it answers 404, whatever the headers.
+    if (req.is404) return;
     const changes = (!SAFE.has(req.method) && req.routeOptions.config?.signedWebhook !== true) || req.routeOptions.config?.changesData === true;
     if (changes && !req.headers["x-requested-with"]) {
       throw badRequest("csrf", "Calls that change data must send the x-requested-with header.");

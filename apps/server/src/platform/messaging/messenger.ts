@@ -143,7 +143,8 @@ export class Messenger {
       return "outbox";
     }
     await this.mail.sendMail({ from: this.opts.smtpFrom, to, subject, text });
-    this.log.info({ channel: "email", subject }, "message sent");
+    // Not the subject: a school's template fills in a child's name.
+    this.log.info({ channel: "email" }, "message sent");
     return "sent";
   }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
 import { SESSION_ROUTES } from "@taleem/contract";
 import { and, gt, inArray, isNull, sql } from "drizzle-orm";
@@ -25,6 +26,8 @@ export interface Realtime {
 export type SocketHandler = (who: UserPrincipal, payload: unknown, socket: Socket) => Promise<unknown> | unknown;
 
 export interface RealtimeOptions {
+  /** The origins of pages that may open a socket, besides the server's own (see `originAllowed`). */
+  origins: readonly string[];
   redisUrl?: string;
   redisPrefix: string;
   idleMinutes: number;
@@ -38,6 +41,33 @@ export const userRoom = (tenantId: number, userId: number) => `t${tenantId}:u${u
 const sessionRoom = (sessionId: number) => `s${sessionId}`;
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 30;
+
+/**
+ * The origins a page may open a socket from besides the server's own: where people open the app
+ * (PUBLIC_URL) and, outside production, Vite's dev server.
+ */
+export function socketOrigins(config: { PUBLIC_URL?: string; production: boolean }): string[] {
+  const dev = config.production ? [] : ["http://localhost:5173", "http://127.0.0.1:5173"];
+  return [new URL(config.PUBLIC_URL ?? "http://localhost:3001").origin, ...dev];
+}
+
+/**
+ * A socket's handshake is taken from a page of the app only: a browser names the page's origin,
+ * which must be one of `origins` or the address the request was sent to (the page came from this
+ * server, as Rails' Action Cable allows by default), so another site's page cannot open a socket
+ * in a visitor's name. A client that names no origin (a native wrapper, a same-origin poll) is no
+ * browser page of another site, and still needs a session.
+ */
+export function originAllowed(req: IncomingMessage, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (origins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
 
 /** Reads the session token a browser (cookie) or a native wrapper (`auth.token`, x-access-token) sends. */
 function handshakeToken(socket: Socket): string | undefined {
@@ -75,8 +105,12 @@ export class RealtimeServer implements Realtime {
     this.io = new Server(app.server, {
       path: "/socket.io",
       serveClient: false,
-      // No CORS: the web app is served from this origin, native wrappers send a token, and the
-      // session cookie is SameSite=strict, so another site's page cannot open a socket with it.
+      // No CORS: the web app is served from this origin and native wrappers send a token. The
+      // session cookie is SameSite=strict, and the handshake's origin is checked besides.
+      allowRequest: (req, answer) => {
+        const allowed = originAllowed(req, options.origins);
+        answer(allowed ? null : "This page's origin may not open a socket here", allowed);
+      },
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
       adapter: this.redis
         ? createAdapter(this.redis, {
