@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { classroomOf } from "./classroom.fixture";
 import { adminApi, appReady, PHONE, schoolToday, seriousViolations, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 const browser = setupBrowser();
@@ -26,29 +27,13 @@ async function currentBatch(admin: Admin) {
   return batches.rows.find((b) => b.active && holdsToday(b)) ?? batches.rows.find(holdsToday)!;
 }
 
-/** A new classroom of the current year with `n` children enrolled from its first day. */
-async function newClass(admin: Admin, n: number) {
-  const batch = await currentBatch(admin);
-  const rooms = await admin.get<{ rows: { id: number; batchId: number; courseClassId: number }[] }>("/admin/api/classRoom?limit=500");
-  const like = rooms.rows.find((r) => r.batchId === batch.id)!;
-  const name = `PCT${tag()}`;
-  const room = (
-    await admin.post<{ data: Row & { label: string; name: string } }>("/admin/api/classRoom", { batchId: batch.id, courseClassId: like.courseClassId, name })
-  ).data;
-  const kids: (Row & { name: string })[] = [];
-  for (let i = 1; i <= n; i++)
-    kids.push((await admin.post<{ data: Row & { name: string } }>("/admin/api/student", { admissionNo: `${name}-${i}`, name: `${name} Child ${i}` })).data);
-  await admin.post("/admin/api/enrollment/bulk", { classroomId: room.id, studentIds: kids.map((k) => k.id), startedOn: batch.startDate });
-  return { batch, room, kids };
-}
-
 describe("attendance percentages and a student's calendar", () => {
   it("finds a flagged student among the percentages, then opens their calendar with marked days and a day by period", async () => {
     const admin = await adminApi();
     // Seven weeks of registers for a class of two: the second child is away every other working day.
     const to = schoolToday();
     const from = dayBefore(to, 49);
-    const { batch, room, kids } = await newClass(admin, 2);
+    const { batch, room, kids } = await classroomOf(admin, 2, { prefix: "PCT" });
     const codes = (await admin.get<{ rows: { id: number; meaning: string }[] }>("/admin/api/attendance-code?limit=50")).rows;
     const code = (meaning: string) => codes.find((c) => c.meaning === meaning)!.id;
     // Every month the seven weeks touch: three when today is early in a month (19 October to 7 December).

@@ -1,46 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, chooseSchool, DEMO, PHONE, schoolToday, setupBrowser, signInAs } from "./harness";
+import { classroomOf, demoTeacherId, newPerson } from "./classroom.fixture";
+import { adminApi, appReady, chooseSchool, DEMO, PHONE, setupBrowser, signInAs } from "./harness";
 
 const browser = setupBrowser();
-const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
-interface Row {
-  id: number;
-}
-
-/** A classroom of 40 children in the demo school's current year, the first child's parent able to sign in. */
+/** A classroom of 40 children in the demo school's current year, the demo teacher its class teacher, the first child's parent able to sign in. */
 async function classOf40() {
   const admin = await adminApi();
-  const batches = await admin.get<{ rows: { id: number; active: boolean; startDate: string; endDate: string }[] }>("/admin/api/batch?limit=50");
-  // Other test files add years to the same demo school: take the active year that holds today.
-  const today = schoolToday();
-  const holdsToday = (b: { startDate: string; endDate: string }) => b.startDate <= today && today <= b.endDate;
-  const batch = batches.rows.find((b) => b.active && holdsToday(b)) ?? batches.rows.find(holdsToday)!;
-  const rooms = await admin.get<{ rows: { batchId: number; courseClassId: number }[] }>("/admin/api/classRoom?limit=500");
-  const like = rooms.rows.find((r) => r.batchId === batch.id)!;
-  const name = `E2E${tag()}`;
-  const room = (await admin.post<{ data: Row & { label: string } }>("/admin/api/classRoom", { batchId: batch.id, courseClassId: like.courseClassId, name }))
-    .data;
-  const roles = await admin.get<{ rows: { id: number; builtin: string | null }[] }>("/admin/api/role?limit=50");
-  const mobile = `+9198${String(Date.now()).slice(-8)}`;
-  const parent = (
-    await admin.post<{ data: Row }>("/admin/api/user", {
-      name: "Register Parent",
-      mobile,
-      password: DEMO.password,
-      roleIds: [roles.rows.find((r) => r.builtin === "parent")!.id],
-    })
-  ).data;
-  const kids: Row[] = [];
-  for (let i = 1; i <= 40; i++) {
-    const guardians = i === 1 ? [{ userId: parent.id, relation: "father" }] : [];
-    kids.push(
-      (await admin.post<{ data: Row }>("/admin/api/student", { admissionNo: `${name}-${i}`, name: `${name} Child ${String(i).padStart(2, "0")}`, guardians }))
-        .data,
-    );
-  }
-  await admin.post("/admin/api/enrollment/bulk", { classroomId: room.id, studentIds: kids.map((k) => k.id), startedOn: batch.startDate });
-  return { admin, room, name, kids, parentMobile: mobile };
+  const parent = await newPerson(admin, "parent", { name: "Register Parent" });
+  const { room, name } = await classroomOf(admin, 40, { classTeacherId: await demoTeacherId(admin), firstGuardian: parent.id });
+  return { admin, room, name, parentMobile: parent.mobile };
 }
 
 describe("attendance register on a phone", () => {

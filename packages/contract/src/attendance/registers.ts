@@ -94,11 +94,15 @@ export const MarkInput = z.object({
   studentId: RowId,
   codeId: RowId,
   note: z.string().trim().max(200).nullish(),
-  /**
-   * The mark's `updatedAt` the device last saw (null: it saw none). When given, a mark changed on
-   * the server since is not overwritten: it comes back in `conflicts`. Left out: last write wins.
-   */
+  /** The mark's `updatedAt` on the register the saver loaded (null or left out: it showed none). */
   seen: Instant.nullable().optional(),
+  /**
+   * The mark's code on the register the saver loaded (null: none). A mark someone else changed
+   * since is kept when `codeId` equals this (the saver left it as it was) and refuses the save
+   * (409 attendance.register_changed) when the saver changed it too. Left out: any change since
+   * `seen` by someone else refuses the save.
+   */
+  seenCodeId: RowId.nullable().optional(),
 });
 export type MarkInput = z.infer<typeof MarkInput>;
 
@@ -129,8 +133,23 @@ export const AttendanceTotals = z.object({
 });
 export type AttendanceTotals = z.infer<typeof AttendanceTotals>;
 
-export const MarkConflict = z.object({ studentId: RowId, codeId: RowId, meaning: AttendanceMeaning, updatedAt: Instant, byName: z.string() });
+const MarkBrief = z.object({ codeId: RowId, code: z.string(), meaning: AttendanceMeaning });
+
+/** A child's mark that someone else changed after the saver loaded the register, which the save changes too. */
+export const MarkConflict = z.object({
+  studentId: RowId,
+  name: z.string(),
+  date: z.string(),
+  /** The mark on the server: what it is, who made it and when (`at`, to send back as `seen`). */
+  theirs: MarkBrief.extend({ byName: z.string(), at: Instant }),
+  /** The mark the refused save carried. */
+  mine: MarkBrief,
+});
 export type MarkConflict = z.infer<typeof MarkConflict>;
+
+/** The params of a 409 attendance.register_changed: nothing was saved; the saver chooses and sends again. */
+export const RegisterChanged = z.object({ field: z.literal("marks"), count: z.number().int(), conflicts: z.array(MarkConflict) });
+export type RegisterChanged = z.infer<typeof RegisterChanged>;
 
 export const SaveRegisterReply = z.object({
   message: z.string(),
@@ -140,7 +159,6 @@ export const SaveRegisterReply = z.object({
   changed: z.number().int(),
   /** True when this clientBatchId was saved before: nothing was written again. */
   duplicate: z.boolean(),
-  conflicts: z.array(MarkConflict),
   totals: AttendanceTotals,
   /** Parents told of an absence by this call. */
   notified: z.number().int(),
@@ -155,11 +173,15 @@ export const saveRegister = defineAction({
   summary: "Save a classroom's register (a day or an hour) in one call",
   description:
     "One transaction, one multi-row upsert keyed by school, student, date and hour: the same register twice changes nothing, two teachers at once never " +
-    "double a row. Refused: a date in the future, outside the classroom's batch, on a day the school does not work, a student not in the classroom (404 for another " +
-    "school's), a register older than the school's editing window unless the caller may delete marks (then audited). Absent children's parents are told once per child per day.",
+    "double a row. Saved by the class teacher, the hour's teacher (an hour's register), a teacher of a class without a class teacher (its day register), or a " +
+    "role that may manage attendance; anyone else is refused (403 attendance.not_your_register). A save that changes a mark someone else changed after the " +
+    "saver loaded it (see `seen` and `seenCodeId`) saves nothing and answers 409 attendance.register_changed with those marks (who, when, which child, " +
+    "both codes); a mark the saver left as it was keeps the other person's change. Also refused: a date in the future, outside the classroom's batch, on a " +
+    "day the school does not work, a student not in the classroom (404 for another school's), a register older than the school's editing window unless " +
+    "the caller may delete marks (then audited). Absent children's parents are told once per child per day.",
   body: SaveRegister,
   reply: SaveRegisterReply,
-  errors: [404],
+  errors: [404, 409],
   refreshes: ["attendance"],
 });
 
@@ -328,8 +350,9 @@ export const saveRegisters = defineAction({
   permission: ["attendance", "delete"],
   summary: "Save a classroom's day registers of many days in one call (a term's paper registers)",
   description:
-    "One transaction; one multi-row upsert for all the days. Each day is checked as a single register is (not in the future, inside the batch, a working day, " +
-    "every child in the classroom on that day). Parents are not alerted: these are days gone. The same call twice changes nothing.",
+    "One transaction; one multi-row upsert for all the days. Each day is checked as a single register is (who may save it, not in the future, inside the " +
+    "batch, a working day, every child in the classroom on that day, no mark someone else made that this call would change unseen: 409). Parents are not " +
+    "alerted: these are days gone. The same call twice changes nothing.",
   body: z.object({
     classroomId: RowId,
     days: z
@@ -337,7 +360,7 @@ export const saveRegisters = defineAction({
         z.object({
           date: DateOnly,
           marks: z
-            .array(MarkInput.pick({ studentId: true, codeId: true }))
+            .array(MarkInput.pick({ studentId: true, codeId: true, seen: true, seenCodeId: true }))
             .min(1)
             .max(500),
         }),
@@ -347,6 +370,6 @@ export const saveRegisters = defineAction({
       .refine((d) => new Set(d.map((x) => x.date)).size === d.length, "A day is listed twice"),
   }),
   reply: z.object({ message: z.string(), days: z.number().int(), changed: z.number().int() }),
-  errors: [404],
+  errors: [404, 409],
   refreshes: ["attendance"],
 });

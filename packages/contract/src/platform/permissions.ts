@@ -12,7 +12,8 @@ export const MODULES = {
   students: ["import"],
   admissions: ["approve"],
   records: [],
-  attendance: [],
+  /** manage: take any classroom's register, not only one's own class's or hour's. */
+  attendance: ["manage"],
   fees: ["collect", "refund", "approve"],
   hifz: [],
   exams: ["publish"],

@@ -56,12 +56,19 @@ export async function parentOf(app: TestApp, s: School, studentId: number) {
   return { id: user.data.id, api: (await signIn(app, s.tenant.code, mobile)).api };
 }
 
-/** A staff user, signed in. */
-export async function staffOf(app: TestApp, s: School) {
+/** A staff user (the built-in Staff role, or the role `roleId`), signed in. */
+export async function staffOf(app: TestApp, s: School, name = "Teacher", roleId?: number) {
   const roles = await rolesOf(s.api);
   const mobile = uniqueMobile();
   const user = await ok<{ data: { id: number } }>(
-    s.api.post("/admin/api/user", { name: "Teacher", mobile, password: "Quiet-Garden-42", roleIds: [roles.staff] }),
+    s.api.post("/admin/api/user", { name, mobile, password: "Quiet-Garden-42", roleIds: [roleId ?? roles.staff] }),
   );
   return { id: user.data.id, api: (await signIn(app, s.tenant.code, mobile)).api as Api };
+}
+
+/** A built-in Staff user made class teacher of `classroomId` (Class 5-A unless named), signed in. */
+export async function classTeacherOf(app: TestApp, s: School, classroomId = s.room5a.id, name = "Class Teacher") {
+  const teacher = await staffOf(app, s, name);
+  await ok(s.api.put("/admin/api/classRoom", { id: classroomId, classTeacherId: teacher.id }));
+  return teacher;
 }

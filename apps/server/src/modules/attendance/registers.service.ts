@@ -1,12 +1,4 @@
-import {
-  type AttendanceMeaning,
-  type AttendanceTotals,
-  can,
-  type MarkConflict,
-  type RegisterReply,
-  type SaveRegister,
-  type SaveRegisterReply,
-} from "@taleem/contract";
+import type { AttendanceMeaning, AttendanceTotals, RegisterReply, SaveRegister, SaveRegisterReply } from "@taleem/contract";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { AppError, badRequest } from "../../platform/http/errors.js";
@@ -20,19 +12,23 @@ import { requireStudent } from "../students/students.service.js";
 import { alertAbsences } from "./absence-alerts.service.js";
 import { codeBrief, codesOf } from "./attendance-codes.service.js";
 import { approvedLeaveOn } from "./leave.service.js";
+import { marksToWrite } from "./register-conflicts.service.js";
+import { keepsRegister, mayChangeOldRegisters, notYourRegister } from "./register-rights.service.js";
 import { attendanceClientBatches, attendanceMarks, attendanceRegisters } from "./registers.table.js";
 import { daysFrom, schoolDays, weekdayOf } from "./school-days.service.js";
 
 type Principal = RequestContext["principal"];
 
-/** Late changes: whoever may delete marks (the admin, by default) may change any past register; it is audited. */
-export const mayChangeOldRegisters = (p: Principal) => can(p.permissions, "attendance", "delete");
+const tooOld = (editDays: number) =>
+  new AppError(403, "attendance.too_old", `Registers older than ${editDays} days can be changed only by the school's admin.`, { field: "date", editDays });
 
 /**
  * Whether a register of this classroom, date and hour may be marked, and by this caller: not in
  * the future, inside the classroom's batch, on a working day, an hour of this classroom on that
- * weekday, and inside the school's editing window unless the caller may change old registers.
- * Returns the classroom and whether the change is a late one (to audit); throws the refusal.
+ * weekday, by someone who keeps it (register-rights), and inside the school's editing window
+ * unless the caller may change old registers. Throws what refuses everyone (400, 404); returns
+ * the classroom, whether the change is a late one (to audit) and this caller's refusal (403: not
+ * their register, or too old for them; null: they may change it).
  */
 export async function checkRegister(scope: TenantScope, principal: Principal, classroomId: number, date: string, hourId: number | null | undefined) {
   const classroom = await requireClassroom(scope, classroomId);
@@ -54,13 +50,12 @@ export async function checkRegister(scope: TenantScope, principal: Principal, cl
       throw badRequest("attendance.hour_not_on_day", "This hour is not one of the classroom's hours on that day.", { field: "hourId" });
     }
   }
-  const age = daysFrom(date, days.today);
-  const late = age > rules.editDays;
-  return { classroom, rules, late, editable: !late || mayChangeOldRegisters(principal) };
+  const late = daysFrom(date, days.today) > rules.editDays;
+  let refusal: AppError | null = null;
+  if (!(await keepsRegister(scope, principal, classroom, hourId))) refusal = notYourRegister();
+  else if (late && !mayChangeOldRegisters(principal)) refusal = tooOld(rules.editDays);
+  return { classroom, rules, late, refusal };
 }
-
-const tooOld = (editDays: number) =>
-  new AppError(403, "attendance.too_old", `Registers older than ${editDays} days can be changed only by the school's admin.`, { field: "date", editDays });
 
 /** Counts of each meaning. */
 export function totalsOf(meanings: AttendanceMeaning[]): AttendanceTotals {
@@ -80,8 +75,10 @@ export async function readRegister(
   let lockedReason: string | null = null;
   let classroom: ClassroomInfo;
   try {
-    ({ classroom, editable } = await checkRegister(scope, principal, q.classroomId, q.date, q.hourId));
-    if (!editable) lockedReason = "attendance.too_old";
+    const check = await checkRegister(scope, principal, q.classroomId, q.date, q.hourId);
+    classroom = check.classroom;
+    editable = !check.refusal;
+    lockedReason = check.refusal?.code ?? null;
   } catch (e) {
     // A day that cannot be marked can still be read: the reason says why it is locked.
     if (!(e instanceof AppError) || e.status !== 400) throw e;
@@ -140,8 +137,8 @@ export async function readRegister(
 
 /**
  * Saves a register in the request's transaction: one multi-row upsert keyed by (tenant, student,
- * date, hour). A mark changed on the server since the device saw it (`seen`) is left alone and
- * returned as a conflict; a device's batch id already saved is answered from its stored reply.
+ * date, hour). A mark someone else changed since the saver's screen loaded it refuses the save
+ * (409, register-conflicts); a device's batch id already saved is answered from its stored reply.
  */
 export async function saveRegisterMarks(services: Services, ctx: RequestContext, body: SaveRegister): Promise<SaveRegisterReply> {
   const { scope, principal } = ctx;
@@ -161,8 +158,8 @@ export async function saveRegisterMarks(services: Services, ctx: RequestContext,
       return { ...(done?.reply as SaveRegisterReply), changed: 0, notified: 0, duplicate: true };
     }
   }
-  const { classroom, rules, late, editable } = await checkRegister(scope, principal, body.classroomId, body.date, body.hourId);
-  if (!editable) throw tooOld(rules.editDays);
+  const { classroom, rules, late, refusal } = await checkRegister(scope, principal, body.classroomId, body.date, body.hourId);
+  if (refusal) throw refusal;
 
   const codes = new Map((await codesOf(scope)).map((c) => [c.id, c]));
   const unknownCode = body.marks.find((m) => !codes.has(m.codeId));
@@ -179,35 +176,13 @@ export async function saveRegisterMarks(services: Services, ctx: RequestContext,
     });
   }
 
-  const existing = await scope.db
-    .select({
-      studentId: attendanceMarks.studentId,
-      codeId: attendanceMarks.codeId,
-      meaning: attendanceMarks.meaning,
-      updatedAt: attendanceMarks.updatedAt,
-      markedBy: attendanceMarks.markedBy,
-    })
-    .from(attendanceMarks)
-    .where(
-      scope.where(
-        attendanceMarks,
-        inArray(
-          attendanceMarks.studentId,
-          body.marks.map((m) => m.studentId),
-        ),
-        eq(attendanceMarks.date, body.date),
-        eq(attendanceMarks.hourId, hourId),
-      ),
-    );
-  const before = new Map(existing.map((e) => [e.studentId, e]));
-  const clashing = body.marks.filter((m) => {
-    const now = before.get(m.studentId);
-    if (m.seen === undefined || !now || now.codeId === m.codeId) return false;
-    return m.seen === null || now.updatedAt.getTime() > Date.parse(m.seen);
-  });
-  const clashIds = new Set(clashing.map((m) => m.studentId));
-  const toWrite = body.marks.filter((m) => !clashIds.has(m.studentId));
-
+  const toWrite = await marksToWrite(
+    scope,
+    principal.userId,
+    { classroomId: classroom.id, hourId },
+    body.marks.map((m) => ({ ...m, date: body.date })),
+    { nameOf: (id) => roster.get(id)?.name ?? "", codes },
+  );
   const written = toWrite.length
     ? await scope.db
         .insert(attendanceMarks)
@@ -268,23 +243,6 @@ export async function saveRegisterMarks(services: Services, ctx: RequestContext,
     : [];
   const notified = await alertAbsences(services, ctx, body.date, absent);
 
-  const conflicts: MarkConflict[] = [];
-  if (clashing.length) {
-    const names = await userNames(
-      scope,
-      clashing.map((m) => before.get(m.studentId)!.markedBy),
-    );
-    for (const m of clashing) {
-      const now = before.get(m.studentId)!;
-      conflicts.push({
-        studentId: m.studentId,
-        codeId: now.codeId,
-        meaning: now.meaning,
-        updatedAt: now.updatedAt.toISOString(),
-        byName: names.get(now.markedBy ?? 0) ?? "",
-      });
-    }
-  }
   if (written.length) {
     await ctx.audit({
       action: "update",
@@ -295,11 +253,10 @@ export async function saveRegisterMarks(services: Services, ctx: RequestContext,
   }
   const saved = Object.values(totals).reduce((a, b) => a + b, 0);
   const reply: SaveRegisterReply = {
-    message: conflicts.length ? "Saved; some marks were changed by someone else meanwhile" : written.length ? "Register saved" : "Nothing changed",
+    message: written.length ? "Register saved" : "Nothing changed",
     saved,
     changed: written.length,
     duplicate: false,
-    conflicts,
     totals,
     notified,
   };

@@ -1,11 +1,12 @@
 import type { MessageChannel, MessageStatus } from "@taleem/contract";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.js";
 import { safeCell } from "../../platform/files/spreadsheet-text.js";
 import type { SendOutcome } from "../../platform/messaging/messenger.js";
 import { providerEvents, providerMessages } from "../../platform/messaging/provider-events.table.js";
 import type { Services } from "../../platform/services.js";
+import { lockKeys } from "../../platform/tenancy/advisory-locks.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type MessageLogRecord, messageLogs } from "./message-logs.table.js";
 import { lockWallets, settle } from "./wallet.service.js";
@@ -70,21 +71,9 @@ export async function applyEvents(scope: TenantScope, logId: number, events: Sta
  * commit, and be applied by neither. Transaction-scoped, so it ends with the caller's transaction.
  */
 async function lockProviderIds(db: Db, provider: string, ids: string[]) {
-  await lockProviderKeys(
+  await lockKeys(
     db,
     ids.map((id) => `${provider}:${id}`),
-  );
-}
-
-async function lockProviderKeys(db: Db, keys: string[]) {
-  const sorted = [...new Set(keys)].sort();
-  if (!sorted.length) return;
-  // One statement for the lot, taken in the one order every caller uses.
-  await db.execute(
-    sql`select count(pg_advisory_xact_lock(hashtext(k))) from (select unnest(array[${sql.join(
-      sorted.map((k) => sql`${k}`),
-      sql`, `,
-    )}]::text[]) as k order by 1) as keys`,
   );
 }
 
@@ -93,7 +82,7 @@ async function lockProviderKeys(db: Db, keys: string[]) {
  * once in one order, then the wallets, so no webhook's transaction can hold one while waiting on the other.
  */
 export async function lockForOutcomes(scope: TenantScope, outcomes: (SendOutcome | { error: string })[]) {
-  await lockProviderKeys(
+  await lockKeys(
     scope.db,
     outcomes.flatMap((o) => ("error" in o || !o.providerMessageId ? [] : [`${o.provider}:${o.providerMessageId}`])),
   );

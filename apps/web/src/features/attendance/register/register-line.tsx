@@ -3,7 +3,7 @@ import { useLongPress } from "@mantine/hooks";
 import type { AttendanceCodeBrief, RegisterLine as Line } from "@taleem/contract";
 import { memo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { MEANING_COLOR } from "./register-marks";
+import { lineName, MEANING_COLOR } from "./register-marks";
 
 interface Props {
   line: Line;
@@ -28,7 +28,7 @@ export const RegisterLine = memo(function RegisterLine({ line, code, disabled, c
     },
     { threshold: 500, cancelOnMove: true },
   );
-  const name = (i18n.language === "ar" || i18n.language === "ur") && line.nameNative ? line.nameNative : line.name;
+  const name = lineName(line, i18n.language);
   return (
     <Paper withBorder p="xs" radius="md" data-conflict={conflict || undefined} style={conflict ? { borderColor: "var(--mantine-color-orange-6)" } : undefined}>
       <Group justify="space-between" wrap="nowrap" gap="xs">

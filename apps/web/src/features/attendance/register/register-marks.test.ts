@@ -1,5 +1,6 @@
 import type { RegisterReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
+import { registerLine as line } from "./register.fixture";
 import { nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
 
 const codes = [
@@ -8,17 +9,6 @@ const codes = [
   { id: 3, code: "L", name: "Late", meaning: "late", isDefault: false },
   { id: 4, code: "LV", name: "On leave", meaning: "on_leave", isDefault: false },
 ] as RegisterReply["codes"];
-
-const line = (studentId: number, extra: Partial<RegisterReply["lines"][number]> = {}) => ({
-  studentId,
-  name: `Child ${studentId}`,
-  nameNative: null,
-  admissionNo: `A${studentId}`,
-  rollNo: studentId,
-  mark: null,
-  onLeave: false,
-  ...extra,
-});
 
 describe("register marks", () => {
   it("cycles a tap through present, absent and late, and starts again from any other code", () => {

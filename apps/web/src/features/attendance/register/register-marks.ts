@@ -1,4 +1,11 @@
-import { type AttendanceCodeBrief, type AttendanceMeaning, type AttendanceTotals, COMMON_MEANINGS, type RegisterReply } from "@taleem/contract";
+import {
+  type AttendanceCodeBrief,
+  type AttendanceMeaning,
+  type AttendanceTotals,
+  COMMON_MEANINGS,
+  type RegisterLine,
+  type RegisterReply,
+} from "@taleem/contract";
 
 export const MEANING_COLOR: Record<AttendanceMeaning, string> = {
   present: "teal",
@@ -44,3 +51,7 @@ export function totalsOf(marks: Record<number, number>, codes: AttendanceCodeBri
   }
   return t;
 }
+
+/** A child's name as the register shows it: in their own script to Arabic and Urdu readers, when the school has it. */
+export const lineName = (line: Pick<RegisterLine, "name" | "nameNative">, language: string) =>
+  (language === "ar" || language === "ur") && line.nameNative ? line.nameNative : line.name;

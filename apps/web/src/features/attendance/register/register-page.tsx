@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { IconCloudUpload, IconWifiOff } from "@tabler/icons-react";
-import { ATTENDANCE_MEANINGS, type AttendanceMeaning, type MarkConflict } from "@taleem/contract";
+import { ATTENDANCE_MEANINGS, type AttendanceMeaning } from "@taleem/contract";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -13,10 +13,12 @@ import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
 import { useClassrooms } from "../../academics/use-classrooms";
 import { PeriodChooser, useHourRegister } from "./period-chooser";
+import { OtherConflicts, RegisterConflicts } from "./register-conflicts";
 import { RegisterLine } from "./register-line";
-import { nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
+import { nextCode, tapCycle, totalsOf } from "./register-marks";
 import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "./register-parts";
-import { newBatchId, queueSave } from "./register-store";
+import { type Choice, chosenCode, resumedMarks, seenMarks } from "./register-resume";
+import { dropSave, newBatchId, type PendingSave, queueSave, replaceSave, saveIsOf } from "./register-store";
 import { useKeptClassrooms, useRegister } from "./use-register";
 import { reportOutcomes, type SyncOutcome, useRegisterSync } from "./use-register-sync";
 
@@ -28,8 +30,9 @@ const CONFIRM_ALWAYS: AttendanceMeaning[] = ["present", "absent", "on_leave"];
  * child through the common codes, a long press for the rest, the counts on top, everyone present
  * at once, then the totals to confirm. A confirmed register is first written to the phone
  * (IndexedDB) and then sent as one call under its own batch id, so a closed tab, a lost reply or
- * a second send neither loses nor doubles a mark; marks changed on the server meanwhile come back
- * as conflicts and are shown, not overwritten.
+ * a second send neither loses nor doubles a mark. A save that crossed someone else's marks stays
+ * on the phone; the register then shows their mark beside the teacher's for each such child, to
+ * keep one and save again.
  */
 export function RegisterPage() {
   const { t } = useTranslation("attendance");
@@ -50,17 +53,18 @@ export function RegisterPage() {
   const [marks, setMarks] = useState<Record<number, number>>({});
   const [choosing, setChoosing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [conflicts, setConflicts] = useState<MarkConflict[]>([]);
+  const [choices, setChoices] = useState<Record<number, Choice>>({});
 
-  const onOutcome = useCallback((outcomes: SyncOutcome[]) => {
-    setConflicts(outcomes.flatMap((o) => o.reply?.conflicts ?? []));
-    reportOutcomes(outcomes);
-  }, []);
+  const onOutcome = useCallback((outcomes: SyncOutcome[]) => reportOutcomes(outcomes), []);
   const sync = useRegisterSync(onOutcome);
+  // The save of this register waiting for the teacher's choice, if any.
+  const pending = reply && sync.conflicted.find((s) => saveIsOf(s, reply.classroom.id, reply.date, reply.hourId));
+  const conflicts = pending?.conflicts ?? [];
 
   useEffect(() => {
-    if (reply) setMarks(startingMarks(reply));
-  }, [reply]);
+    if (reply) setMarks(resumedMarks(reply, pending));
+    setChoices({});
+  }, [reply, pending]);
   useEffect(() => {
     if (classroomId) localStorage.setItem("taleem_register_classroom", classroomId);
   }, [classroomId]);
@@ -69,7 +73,21 @@ export function RegisterPage() {
   const byId = useMemo(() => new Map(codes.map((c) => [c.id, c])), [codes]);
   const cycle = useMemo(() => tapCycle(codes), [codes]);
   const totals = useMemo(() => totalsOf(marks, codes), [marks, codes]);
-  const conflictIds = useMemo(() => new Set(conflicts.map((c) => c.studentId)), [conflicts]);
+  const unresolved = useMemo(() => new Set(conflicts.filter((c) => !choices[c.studentId]).map((c) => c.studentId)), [conflicts, choices]);
+  const choose = useCallback(
+    (studentId: number, choice: Choice) => {
+      const c = conflicts.find((x) => x.studentId === studentId);
+      if (!c) return;
+      setChoices((old) => ({ ...old, [studentId]: choice }));
+      setMarks((m) => ({ ...m, [studentId]: chosenCode(c, choice) }));
+    },
+    [conflicts],
+  );
+  const openSave = (save: PendingSave) => {
+    setClassroomId(String(save.body.classroomId));
+    setDate(save.body.date);
+    setHourId(save.body.hourId ? String(save.body.hourId) : null);
+  };
   const editable = !!reply?.editable && can("attendance", "add");
   const onTap = useCallback((id: number) => setMarks((m) => ({ ...m, [id]: nextCode(cycle, m[id]) ?? m[id]! })), [cycle]);
   const present = codes.find((c) => c.meaning === "present");
@@ -78,8 +96,8 @@ export function RegisterPage() {
   const confirm = async () => {
     if (!reply) return;
     const batchId = newBatchId();
-    const seen = new Map(reply.lines.map((l) => [l.studentId, l.mark?.updatedAt ?? null]));
-    await queueSave({
+    const seen = seenMarks(reply, pending);
+    const save: PendingSave = {
       batchId,
       label: reply.classroom.label,
       queuedAt: Date.now(),
@@ -88,16 +106,17 @@ export function RegisterPage() {
         date: reply.date,
         hourId: reply.hourId,
         clientBatchId: batchId,
-        marks: Object.entries(marks).map(([studentId, codeId]) => ({ studentId: Number(studentId), codeId, seen: seen.get(Number(studentId)) ?? null })),
+        marks: Object.entries(marks).map(([studentId, codeId]) => ({ studentId: Number(studentId), codeId, ...seen.get(Number(studentId)) })),
       },
-    });
+    };
+    // Chosen, the save takes the place of the one that waited: the phone never sends both.
+    await (pending ? replaceSave(pending.batchId, save) : queueSave(save));
     setConfirming(false);
-    setConflicts([]);
     if (!navigator.onLine) notify.info(t("register.keptOffline"));
     await sync.sync();
   };
 
-  const choices = rooms.grouped.length ? rooms.grouped : keptRooms;
+  const roomChoices = rooms.grouped.length ? rooms.grouped : keptRooms;
   let body: ReactNode;
   if (!classroomId) body = <EmptyList title={t("register.chooseClass")} />;
   else if (register.isPending) body = <LoadingState text={t("register.loading")} />;
@@ -112,7 +131,7 @@ export function RegisterPage() {
             line={line}
             code={byId.get(marks[line.studentId] ?? 0)}
             disabled={!editable}
-            conflict={conflictIds.has(line.studentId)}
+            conflict={unresolved.has(line.studentId)}
             onTap={onTap}
             onMore={setChoosing}
           />
@@ -140,7 +159,7 @@ export function RegisterPage() {
       <Group grow align="flex-end" gap="xs">
         <Select
           label={t("register.classroom")}
-          data={choices}
+          data={roomChoices}
           value={classroomId}
           onChange={setClassroomId}
           searchable
@@ -156,18 +175,15 @@ export function RegisterPage() {
           {t("register.takenBy", { name: reply.taken.byName })}
         </Text>
       )}
-      {conflicts.length > 0 && (
-        <Alert color="orange" title={t("register.conflictTitle")} data-testid="conflicts">
-          {conflicts.map((c) => (
-            <Text key={c.studentId} size="sm">
-              {t("register.conflictLine", {
-                name: reply?.lines.find((l) => l.studentId === c.studentId)?.name ?? c.studentId,
-                meaning: t(`meanings.${c.meaning}`),
-                by: c.byName,
-              })}
-            </Text>
-          ))}
-        </Alert>
+      <OtherConflicts saves={sync.conflicted.filter((s) => s !== pending)} onOpen={openSave} />
+      {reply && pending && conflicts.length > 0 && (
+        <RegisterConflicts
+          conflicts={conflicts}
+          lines={reply.lines}
+          choices={choices}
+          onChoose={choose}
+          onDiscard={editable ? undefined : () => void dropSave(pending.batchId).then(sync.sync)}
+        />
       )}
       {reply && reply.lines.length > 0 && <RegisterCounts meanings={ATTENDANCE_MEANINGS} totals={totals} testId="register-counts" />}
       {body}
@@ -176,6 +192,7 @@ export function RegisterPage() {
           allLabel={t("register.allPresent")}
           saveLabel={t("register.save")}
           saving={sync.sending}
+          blocked={unresolved.size > 0 ? t("register.chooseFirst", { count: unresolved.size }) : null}
           onAll={allPresent}
           onSave={() => setConfirming(true)}
         />

@@ -23,7 +23,8 @@ export function RegisterCounts({ meanings, totals, testId }: { meanings: readonl
   return (
     <Group gap={6} aria-live="polite" data-testid={testId}>
       {shown(meanings, totals, COUNTED).map((m) => (
-        <Badge key={m} variant="light" color={MEANING_COLOR[m]}>
+        // The text in the page's own colour: Mantine's light teal, yellow and orange fall short of 4.5:1 at a badge's size.
+        <Badge key={m} variant="light" color={MEANING_COLOR[m]} c="var(--mantine-color-text)">
           {t(`meanings.${m}`)}: {totals[m]}
         </Badge>
       ))}
@@ -31,29 +32,41 @@ export function RegisterCounts({ meanings, totals, testId }: { meanings: readonl
   );
 }
 
-/** The bar that stays at the bottom of a long register: everyone present (or in) at once, and save. */
+/**
+ * The bar that stays at the bottom of a long register: everyone present (or in) at once, and
+ * save; `blocked` says why saving must wait (a choice still to make) and holds the button.
+ */
 export function RegisterBar({
   allLabel,
   saveLabel,
   saving,
+  blocked = null,
   onAll,
   onSave,
 }: {
   allLabel: string;
   saveLabel: string;
   saving: boolean;
+  blocked?: string | null;
   onAll: () => void;
   onSave: () => void;
 }) {
   return (
-    <Group grow style={{ position: "sticky", bottom: 8 }}>
-      <Button variant="default" leftSection={<IconChecks size={18} />} onClick={onAll}>
-        {allLabel}
-      </Button>
-      <Button leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={onSave}>
-        {saveLabel}
-      </Button>
-    </Group>
+    <Stack gap={4} style={{ position: "sticky", bottom: 8 }}>
+      {blocked && (
+        <Text size="sm" ta="center" c="orange.8" bg="var(--mantine-color-body)" data-testid="save-blocked">
+          {blocked}
+        </Text>
+      )}
+      <Group grow>
+        <Button variant="default" leftSection={<IconChecks size={18} />} onClick={onAll}>
+          {allLabel}
+        </Button>
+        <Button leftSection={<IconDeviceFloppy size={18} />} loading={saving} disabled={!!blocked} onClick={onSave}>
+          {saveLabel}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -77,7 +90,8 @@ export function CodeMenu({
   return (
     <Menu opened={choosing !== null} onChange={(o) => !o && onClose()} position="bottom" withinPortal>
       <Menu.Target>
-        <span style={{ position: "fixed", insetInlineStart: "50%", top: "40%" }} />
+        {/* Only where the menu hangs from: the line's own button is what a screen reader meets. */}
+        <span aria-hidden style={{ position: "fixed", insetInlineStart: "50%", top: "40%" }} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{lines?.find((l) => l.studentId === choosing)?.name}</Menu.Label>

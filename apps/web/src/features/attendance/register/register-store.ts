@@ -1,9 +1,11 @@
-import type { RegisterReply, SaveRegister } from "@taleem/contract";
+import type { MarkConflict, RegisterReply, SaveRegister } from "@taleem/contract";
 
 /**
  * What the register keeps on the phone, in IndexedDB (it outlives a closed tab and a restart):
  * the registers last opened online, to mark without a signal, and the saves not yet sent, each
- * under the batch id the server uses to answer a second send without saving twice.
+ * under the batch id the server uses to answer a second send without saving twice. A save the
+ * server refused because someone else changed its marks stays, with those marks, until the
+ * teacher chooses between theirs and their own.
  */
 
 const DB_NAME = "taleem-attendance";
@@ -16,6 +18,8 @@ export interface PendingSave {
   /** The classroom's label, to say what is waiting. */
   label: string;
   queuedAt: number;
+  /** Marks someone else changed meanwhile (409 attendance.register_changed): not sent again until the teacher chooses. */
+  conflicts?: MarkConflict[];
 }
 
 let opened: Promise<IDBDatabase> | null = null;
@@ -66,6 +70,17 @@ export const queueSave = (save: PendingSave) => run(OUTBOX, "readwrite", (s) => 
 export const pendingSaves = () => run<PendingSave[]>(OUTBOX, "readonly", (s) => s.getAll());
 
 export const dropSave = (batchId: string) => run(OUTBOX, "readwrite", (s) => s.delete(batchId));
+
+/** The save in place of a conflicted one, in one transaction: the phone never holds both, nor neither. */
+export const replaceSave = (batchId: string, save: PendingSave) =>
+  run(OUTBOX, "readwrite", (s) => {
+    s.delete(batchId);
+    return s.put(save);
+  });
+
+/** Whether a waiting save is of this register (classroom, date, hour). */
+export const saveIsOf = (save: PendingSave, classroomId: number, date: string, hourId: number | null) =>
+  save.body.classroomId === classroomId && save.body.date === date && (save.body.hourId ?? null) === hourId;
 
 /** A batch id: random, so two phones never share one; the server keeps it to answer a resend. */
 export function newBatchId(): string {

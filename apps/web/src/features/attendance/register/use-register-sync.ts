@@ -1,4 +1,4 @@
-import { type SaveRegisterReply, saveRegister } from "@taleem/contract";
+import { type MarkConflict, RegisterChanged, type SaveRegisterReply, saveRegister } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
@@ -6,13 +6,15 @@ import { errorText } from "../../../lib/error-text";
 import { i18n } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
 import { callAction } from "../../../lib/use-action";
-import { dropSave, type PendingSave, pendingSaves } from "./register-store";
+import { dropSave, type PendingSave, pendingSaves, queueSave } from "./register-store";
 
 export interface SyncOutcome {
   save: PendingSave;
   reply?: SaveRegisterReply;
   /** A refusal the server will give again (a date too old, a child who left): not retried. */
   error?: unknown;
+  /** Someone else changed marks this save changes too: it stays on the phone until the teacher chooses. */
+  conflicts?: MarkConflict[];
 }
 
 /**
@@ -23,15 +25,25 @@ export interface SyncOutcome {
 export const retryable = (e: unknown) =>
   !(e instanceof ApiError) || e.status === 0 || e.status >= 500 || e.status === 401 || e.status === 408 || e.status === 429;
 
+/** The other person's marks of a 409 attendance.register_changed; null for any other failure. */
+export function conflictsOf(e: unknown): MarkConflict[] | null {
+  if (!(e instanceof ApiError) || e.status !== 409 || e.code !== "attendance.register_changed") return null;
+  const parsed = RegisterChanged.safeParse(e.params);
+  return parsed.success ? parsed.data.conflicts : null;
+}
+
+/** The saves that can go now: not those waiting for the teacher's choice. */
+const sendable = async () => (await pendingSaves()).filter((s) => !s.conflicts);
+
 let flushing: Promise<SyncOutcome[]> | null = null;
 /** Register pages open now: while one is, it sends the waiting saves and reports them itself. */
 let pagesOpen = 0;
 
-/** Tells the teacher what became of each sent register: saved, saved with conflicts, or refused and why. */
+/** Tells the teacher what became of each sent register: saved, waiting for their choice, or refused and why. */
 export function reportOutcomes(outcomes: SyncOutcome[]) {
   for (const o of outcomes) {
     if (o.error) notify.error(i18n.t("attendance:register.refused", { label: o.save.label, reason: errorText(o.error) }));
-    else if (o.reply?.conflicts.length) notify.warning(i18n.t("attendance:register.conflicts", { count: o.reply.conflicts.length }));
+    else if (o.conflicts) notify.warning(i18n.t("attendance:register.conflicts", { label: o.save.label, count: o.conflicts.length }));
     else notify.success(i18n.t("attendance:register.sent", { label: o.save.label }));
   }
 }
@@ -41,19 +53,22 @@ export function reportOutcomes(outcomes: SyncOutcome[]) {
  * calls it at start and whenever the connection returns), and says what became of each.
  */
 export async function sendWaitingRegisters(): Promise<void> {
-  if (pagesOpen > 0 || !navigator.onLine || !(await pendingSaves()).length) return;
+  if (pagesOpen > 0 || !navigator.onLine || !(await sendable()).length) return;
   const outcomes = await flush();
   if (!outcomes.length) return;
   await i18n.loadNamespaces(["attendance", "errors"]);
   reportOutcomes(outcomes);
 }
 
-/** Sends every waiting save, oldest first, one at a time; a save leaves the phone only once the server has it. */
+/**
+ * Sends every waiting save, oldest first, one at a time; a save leaves the phone only once the
+ * server has it. One that crossed someone else's marks stays, with their marks, for the teacher.
+ */
 function flush(): Promise<SyncOutcome[]> {
   flushing ??= (async () => {
     const out: SyncOutcome[] = [];
     try {
-      const waiting = (await pendingSaves()).sort((a, b) => a.queuedAt - b.queuedAt);
+      const waiting = (await sendable()).sort((a, b) => a.queuedAt - b.queuedAt);
       for (const save of waiting) {
         try {
           const reply = await callAction(saveRegister, { body: save.body });
@@ -61,8 +76,10 @@ function flush(): Promise<SyncOutcome[]> {
           out.push({ save, reply });
         } catch (e) {
           if (retryable(e)) break;
-          await dropSave(save.batchId);
-          out.push({ save, error: e });
+          const conflicts = conflictsOf(e);
+          if (conflicts) await queueSave({ ...save, conflicts });
+          else await dropSave(save.batchId);
+          out.push(conflicts ? { save, conflicts } : { save, error: e });
         }
       }
     } finally {
@@ -74,17 +91,24 @@ function flush(): Promise<SyncOutcome[]> {
 }
 
 /**
- * The phone's waiting saves: how many, whether the browser says it is online, and `sync` to send
- * them, called at once, whenever the connection returns, and after each new save. Outcomes
- * (conflicts, refusals) go to `onOutcome`.
+ * The phone's waiting saves: how many can go, those waiting for the teacher's choice, whether the
+ * browser says it is online, and `sync` to send them, called at once, whenever the connection
+ * returns, and after each new save. Outcomes (conflicts, refusals) go to `onOutcome`.
  */
 export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState(0);
+  const [conflicted, setConflicted] = useState<PendingSave[]>([]);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [sending, setSending] = useState(false);
 
-  const count = useCallback(async () => setWaiting((await pendingSaves()).length), []);
+  const count = useCallback(async () => {
+    const all = await pendingSaves();
+    setWaiting(all.filter((s) => !s.conflicts).length);
+    const next = all.filter((s) => s.conflicts).sort((a, b) => a.queuedAt - b.queuedAt);
+    // A conflicted save never changes under its batch id: the same ids keep the same list, and the screen keeps the teacher's choices.
+    setConflicted((old) => (old.map((s) => s.batchId).join() === next.map((s) => s.batchId).join() ? old : next));
+  }, []);
 
   const sync = useCallback(async () => {
     await count();
@@ -119,5 +143,5 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
     };
   }, [sync]);
 
-  return { waiting, online, sending, sync };
+  return { waiting, conflicted, online, sending, sync };
 }
