@@ -82,7 +82,7 @@ declareFamilyLink(
     "assigned to the family's user or one of its roles",
     (c) =>
       or(
-        sql`${c.userId} = any(${checklists.assigneeIds})`,
+        sql`${checklists.assigneeIds} @> ${JSON.stringify([c.userId])}::jsonb`,
         inArray(
           checklists.roleId,
           sql`(select ${profiles.roleId} from ${profiles} where ${profiles.tenantId} = ${c.tenantId} and ${profiles.userId} = ${c.userId})`,

@@ -55,7 +55,7 @@ declareFamilyLink(
       ) as SQL,
   ),
 );
-declareFamilyLink(profiles, familyLinks.user(profiles.userId));
+declareFamilyLink(profiles, familyLinks.through(profiles.userId, users));
 declareFamilyLink(guardians, family.student(guardians.studentId));
 declareFamilyLink(roles, familyLinks.school);
 
