@@ -53,6 +53,7 @@ import { paymentProviderFor } from "./platform/payments/payment-provider.js";
 import { RealtimeServer, socketOrigins } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
 import type { Services } from "./platform/services.js";
+import { tablesWithoutFamilyLink } from "./platform/tenancy/family-scope.js";
 
 export interface AppDeps {
   config: Config;
@@ -174,6 +175,10 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerHallsModule(app, services);
   registerHomeModule(app);
   registerTeachingModule(app);
+  // Every table says how its rows reach a family (platform/tenancy/family-scope.ts): a table
+  // without the declaration would be read whole by a parent's role, so the server does not start.
+  const undeclared = tablesWithoutFamilyLink();
+  if (undeclared.length) throw new Error(`These tables declare no family link (declareFamilyLink beside the table): ${undeclared.join(", ")}`);
 
   await serveWebApp(app, config);
 

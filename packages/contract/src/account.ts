@@ -43,6 +43,7 @@ export const getMe = defineAction({
   method: "GET",
   path: "/user/api/user",
   module: "account",
+  family: "scoped",
   summary: "The signed-in person's own profile",
   reply: MeReply,
 });

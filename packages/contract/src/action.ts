@@ -38,6 +38,20 @@ export function fileReply(types: string | readonly [string, ...string[]], name?:
 
 export const isFileReply = (reply: unknown): reply is FileReply => typeof reply === "object" && reply !== null && (reply as FileReply).kind === "file";
 
+/**
+ * How a call's rows reach a family's own children, for a role limited to its linked students
+ * (the built-in Parent, a school's own Guardian role):
+ * - `"scoped"`: what it reads comes through the request's scope, which narrows every table to the
+ *   family's rows by the table's declared family link (the server's family-scope.ts);
+ * - `"staff"`: a staff tool that cannot be narrowed (a PDF of a whole class's marks, a job over
+ *   the school): such a role is refused (403) even when it is granted the module;
+ * - `{ student: "query.student" }`: about the one student its input names there (`params.`,
+ *   `query.` or `body.`): another family's child answers 404 before the handler runs, and what it
+ *   reads is narrowed as for `"scoped"`.
+ * Every GET of a school's user declares it; a call that declares none does not start.
+ */
+export type FamilyReach = "scoped" | "staff" | { student: `${"params" | "query" | "body"}.${string}` };
+
 export interface ActionDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -69,12 +83,8 @@ export interface ActionDefinition<
   refreshes: readonly string[];
   /** A GET that changes data (an import): it needs the x-requested-with header like any change. */
   changesData?: boolean;
-  /**
-   * A staff tool whose reply cannot be narrowed to a family's own children (a PDF of a whole
-   * class's marks, a job over the school): a role limited to its linked students is refused
-   * (403) even when it is granted the module.
-   */
-  staffOnly?: boolean;
+  /** How its rows reach a family's own children (see `FamilyReach`); every GET of a school's user says. */
+  family?: FamilyReach;
 }
 
 type Declared<B, Q, P, R, X> = {
@@ -92,7 +102,7 @@ type Declared<B, Q, P, R, X> = {
   errors?: readonly number[];
   refreshes?: readonly string[];
   changesData?: boolean;
-  staffOnly?: boolean;
+  family?: FamilyReach;
 };
 
 /**
@@ -108,6 +118,7 @@ export function defineAction<
 >(decl: Declared<B, Q, P, R, X>): ActionDefinition<B, Q, P, R, X> {
   const access = (decl.access ?? "user") as X;
   if (access !== "user" && decl.permission) throw new Error(`${decl.method} ${decl.path}: only a user call takes a permission`);
+  if (access === "user" && decl.method === "GET" && !decl.family) throw new Error(`${decl.method} ${decl.path}: declare how its rows reach a family (family)`);
   const params = decl.path.match(/:[A-Za-z]+/g) ?? [];
   const declared = decl.params instanceof z.ZodObject ? Object.keys(decl.params.shape) : [];
   const missing = params.map((p) => p.slice(1)).filter((p) => !declared.includes(p));

@@ -26,6 +26,7 @@ export const linkedChildren = defineAction({
   method: "GET",
   path: "/user/api/home/children",
   module: "account",
+  family: "scoped",
   summary: "The signed-in person's linked children (guardians), each with the class they are in now",
   reply: z.object({ message: z.string(), rows: z.array(LinkedChild), count: z.number() }),
 });

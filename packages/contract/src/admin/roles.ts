@@ -61,6 +61,7 @@ export const getRole = defineAction({
   path: "/admin/api/role/fetchSingleRole/:id",
   module: "roles",
   permission: ["roles", "view"],
+  family: "scoped",
   summary: "One role with its permission map",
   params: IdParams,
   reply: RoleReply,

@@ -12,6 +12,7 @@ export const schoolPlan = defineAction({
   path: "/admin/api/plan",
   module: "settings",
   permission: ["settings", "view"],
+  family: "scoped",
   summary: "The school's plan: features, limits beside what is used, price and renewal",
   reply: z.object({
     message: z.string(),
@@ -49,6 +50,7 @@ export const schoolPayments = defineAction({
   path: "/admin/api/payments",
   module: "settings",
   permission: ["settings", "view"],
+  family: "scoped",
   summary: "The school's payments to the platform (recharges, plan), newest first",
   query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }),
   reply: z.object({
@@ -64,6 +66,7 @@ export const whatsappTariffs = defineAction({
   path: "/admin/api/payments/whatsapp/tariffs",
   module: "settings",
   permission: ["settings", "view"],
+  family: "scoped",
   summary: "WhatsApp prices per delivered message by category and country, in the school's currency",
   reply: z.object({
     message: z.string(),

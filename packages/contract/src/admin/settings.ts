@@ -103,6 +103,7 @@ export const getSettings = defineAction({
   path: "/admin/api/setting",
   module: "settings",
   permission: ["settings", "view"],
+  family: "scoped",
   summary: "The school's settings",
   reply: SettingsReply,
 });

@@ -24,7 +24,7 @@ import { IMAGE_TYPES, PUBLIC_FORM_RATES, UPLOAD_LIMITS } from "./common.js";
 import { PUBLIC_FORM_PATHS } from "./public-calls.js";
 
 const MB = 1024 * 1024;
-const view = { module: "admissions", permission: ["admissions", "view"] } as const;
+const view = { module: "admissions", permission: ["admissions", "view"], family: "scoped" } as const;
 const decide = { module: "admissions", permission: ["admissions", "approve"], errors: [404, 409], refreshes: ["admission"] } as const;
 
 const LETTERS_NOTE =
@@ -151,6 +151,7 @@ export const importAdmissions = defineAction({
 export const importAdmissionsFromSheet = defineAction({
   module: "admissions",
   permission: ["admissions", "add"],
+  family: "scoped",
   method: "GET",
   path: "/admin/api/admission/fetch-from-google-sheets/:id",
   // A GET the specification names, which writes: it needs x-requested-with like any change.

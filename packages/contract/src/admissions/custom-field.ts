@@ -109,6 +109,7 @@ export const recordFields = defineAction({
   path: "/admin/api/field/record/:id",
   module: "settings",
   permission: ["records", "view"],
+  family: "scoped",
   summary: "The fields of one of the school's record types, in form order (inactive ones included, marked)",
   params: IdParams,
   reply: z.object({ message: z.string(), rows: z.array(CustomFieldRow), count: z.number() }),

@@ -102,6 +102,7 @@ export const getFormCustomisation = defineAction({
   path: "/admin/api/formcustomisation/:id",
   module: "settings",
   permission: ["settings", "view"],
+  family: "scoped",
   summary: "A form's customisation by id, or by form name (admission): the stored config, or the defaults with id null",
   params: z.object({ id: z.union([Id, FormKey]) }),
   reply: z.object({ message: z.string(), data: FormCustomisationRow }),

@@ -69,6 +69,7 @@ export const getAttendanceRules = defineAction({
   path: "/admin/api/attendance/rules",
   module: "attendance",
   permission: ["attendance", "view"],
+  family: "scoped",
   summary: "How the school counts attendance",
   reply: z.object({ message: z.string(), data: AttendanceRules }),
 });

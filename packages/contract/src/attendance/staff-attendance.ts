@@ -41,6 +41,7 @@ export const todaysAttendance = defineAction({
   method: "GET",
   path: "/admin/api/attendance/todays-attendance",
   module: "attendance",
+  family: "scoped",
   summary: "Today's staff attendance: the caller's own, and who is in (for attendance viewers)",
   reply: z.object({
     message: z.string(),
@@ -57,6 +58,7 @@ export const childAttendance = defineAction({
   method: "GET",
   path: "/user/api/home/attendance",
   module: "attendance",
+  family: "scoped",
   summary: "A child's day attendance for a range (a parent reaches their own children)",
   query: z.object({ studentId: RowId, from: DateOnly, to: DateOnly }),
   reply: z.object({

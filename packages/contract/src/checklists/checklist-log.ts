@@ -62,6 +62,7 @@ export const getChecklistLog = defineAction({
   path: "/admin/api/checklists/checklist-logs/:id",
   module: "checklists",
   permission: ["checklists", "view"],
+  family: "scoped",
   summary: "One checklist submission with its answers",
   params: IdParams,
   reply: OneLog,

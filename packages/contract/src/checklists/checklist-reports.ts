@@ -29,7 +29,7 @@ export const checklistAnalytics = defineAction({
   path: "/admin/api/checklists/analytics",
   module: "checklists",
   permission: ["checklists", "review"],
-  staffOnly: true,
+  family: "staff",
   summary: "Checklist completion grouped by person, checklist or week",
   query: Range.extend({ groupBy: ChecklistGroupBy.default("checklist") }),
   reply: z.object({
@@ -66,7 +66,7 @@ export const exportChecklists = defineAction({
   path: "/admin/api/checklists/export",
   module: "checklists",
   permission: ["checklists", "review"],
-  staffOnly: true,
+  family: "staff",
   summary: "Checklist answers as a CSV download, or JSON",
   query: Range.extend({ format: ExportFormat.default("csv"), status: ChecklistLogStatus.optional() }),
   reply: fileReply([FILE_TYPES.csv, FILE_TYPES.json], "checklist-data-{checklistId or all}.csv"),

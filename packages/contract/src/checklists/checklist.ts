@@ -67,6 +67,7 @@ export const getChecklist = defineAction({
   path: "/admin/api/checklists/:id",
   module: "checklists",
   permission: ["checklists", "view"],
+  family: "scoped",
   summary: "One checklist with its items",
   params: IdParams,
   reply: OneChecklist,

@@ -152,6 +152,7 @@ export const bulkSendProgress = defineAction({
   path: "/admin/api/document-template/send-bulk-message/:job",
   module: "communication",
   permission: ["communication", "send"],
+  family: "scoped",
   summary: "Progress of a bulk send: messages handed to the providers of the total, then the result per recipient",
   params: JobParams,
   reply: jobProgress(BulkSendResult),
@@ -165,7 +166,7 @@ export const downloadMessageLog = defineAction({
   path: "/admin/api/log/download",
   module: "communication",
   permission: ["communication", "view"],
-  staffOnly: true,
+  family: "staff",
   summary: "The message log as a spreadsheet (downloaded_file.xlsx), filtered like the list",
   body: z.object({
     channel: MessageChannel.optional(),
@@ -222,6 +223,7 @@ export const messagingWallet = defineAction({
   path: "/admin/api/messaging/wallet",
   module: "communication",
   permission: ["communication", "view"],
+  family: "scoped",
   summary: "The messaging wallet: balance and held amount per channel, tariffs, and the ledger newest first",
   query: z.object({
     channel: MessageChannel.optional(),

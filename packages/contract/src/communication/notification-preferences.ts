@@ -40,6 +40,7 @@ export const myNotificationChannels = defineAction({
   method: "GET",
   path: "/user/api/home/notification-preferences",
   module: "account",
+  family: "scoped",
   summary: "The signed-in person's channels per notification kind, with the school's defaults and compulsory channels",
   reply: z.object({ message: z.string(), rows: z.array(PersonChannelRow), available: z.array(NotificationChannel) }),
 });
@@ -72,6 +73,7 @@ export const schoolNotificationChannels = defineAction({
   path: "/admin/api/notification-settings",
   module: "communication",
   permission: ["communication", "view"],
+  family: "scoped",
   summary: "The school's default and compulsory channels for every notification kind",
   reply: SchoolChannelsReply,
 });

@@ -54,6 +54,7 @@ export const myNotifications = defineAction({
   method: "GET",
   path: "/user/api/home/notifications",
   module: "account",
+  family: "scoped",
   summary: "The signed-in person's notifications, newest first (filters: unread, kind, student), and the unread count",
   query: NotificationsQuery,
   reply: listReply(NotificationRow).extend({ unread: z.number().int() }),

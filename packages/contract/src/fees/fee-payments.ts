@@ -59,6 +59,7 @@ export const getFeePayment = defineAction({
   path: "/admin/api/feepayment/:id",
   module: "fees",
   permission: ["fees", "view"],
+  family: "scoped",
   summary: "One payment or refund with its allocations and receipt",
   params: IdParams,
   reply: z.object({ message: z.string(), data: feePaymentResource.row }),

@@ -59,7 +59,7 @@ export const feesDashboard = defineAction({
   path: "/admin/api/fees/dashboard",
   module: "fees",
   permission: ["fees", "view"],
-  staffOnly: true,
+  family: "staff",
   summary: "Collection by batch and course, recent payments, overdue, the collection rate, top outstanding batches and courses",
   query: DashboardQuery,
   reply: z.object({
@@ -106,7 +106,7 @@ export const feeDefaulters = defineAction({
   path: "/admin/api/fees/defaulters",
   module: "fees",
   permission: ["fees", "view"],
-  staffOnly: true,
+  family: "staff",
   summary: "Students with overdue balances, oldest first, with a guardian to call",
   query: z.object({
     batchId: RowId.optional(),
@@ -176,7 +176,7 @@ export const notifyFeesDue = defineAction({
   path: "/admin/api/fees/notifydue",
   module: "fees",
   permission: ["fees", "edit"],
-  staffOnly: true,
+  family: "staff",
   summary: "Remind parents of overdue balances: once per due date and level, up to three escalating texts",
   body: z.object({ batchId: RowId.optional(), classroomId: RowId.optional(), studentIds: z.array(RowId).max(5000).optional() }),
   reply: z.object({ message: z.string(), reminded: z.number(), skipped: z.number(), noGuardian: z.number() }),
@@ -230,6 +230,7 @@ export const studentFeeCard = defineAction({
   method: "GET",
   path: "/admin/api/fees/student/:id",
   module: "fees",
+  family: "scoped",
   summary: "A student's fee card: dues, payments, receipts, concessions and totals from the ledger",
   params: IdParams,
   reply: z.object({
@@ -260,7 +261,7 @@ export const feeCounterSearch = defineAction({
   path: "/admin/api/fees/counter",
   module: "fees",
   permission: ["fees", "collect"],
-  staffOnly: true,
+  family: "staff",
   summary: "Find a child at the fee counter by name, admission number or guardian's mobile, with the balance due",
   query: z.object({ q: z.string().trim().min(1).max(100) }),
   reply: z.object({

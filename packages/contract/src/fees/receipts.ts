@@ -27,6 +27,7 @@ export const receiptList = defineAction({
   path: "/admin/api/receipt",
   module: "fees",
   permission: ["fees", "view"],
+  family: "scoped",
   summary: "Find receipts by number, student or date (a non-empty query)",
   query: z
     .object({
@@ -47,6 +48,7 @@ export const receiptDownload = defineAction({
   method: "GET",
   path: "/admin/api/receipt/:id/download",
   module: "fees",
+  family: "scoped",
   summary: "A receipt as a PDF, receipt-{id}.pdf (a parent: only their own child's)",
   params: IdParams,
   reply: fileReply(FILE_TYPES.pdf, "receipt-{id}.pdf"),

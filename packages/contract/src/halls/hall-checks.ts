@@ -85,6 +85,7 @@ export const getHallRegister = defineAction({
   path: "/admin/api/hallcheck/register",
   module: "halls",
   permission: ["halls", "view"],
+  family: "scoped",
   summary: "A hall's roll to mark: its students, the codes, and the check already taken for the date and slot",
   query: z.object({ hallId: RowId, date: DateOnly, slot: HallCheckSlot }),
   reply: HallRegisterReply,

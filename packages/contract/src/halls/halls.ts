@@ -38,6 +38,7 @@ export const hallStudents = defineAction({
   path: "/admin/api/hall/students/:id",
   module: "halls",
   permission: ["halls", "view"],
+  family: "scoped",
   summary: "The students of a hall",
   params: IdParams,
   reply: z.object({ message: z.string(), hall: hallResource.row, rows: z.array(HallStudent), count: z.number().int() }),

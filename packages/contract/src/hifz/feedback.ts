@@ -48,6 +48,7 @@ export const hafizFeedback = defineAction({
   path: "/admin/api/hifzfeedback/hafiz/:hafizId",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "A hafiz's mistakes, open ones only unless includeResolved",
   params: z.object({ hafizId: IdParams.shape.id }),
   query: z.object({ includeResolved: z.enum(["true", "false"]).optional() }),
@@ -60,6 +61,7 @@ export const feedbackStats = defineAction({
   path: "/admin/api/hifzfeedback/hafiz/:id/stats",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "A hafiz's mistakes counted: open and resolved, by metric and by juz",
   params: IdParams,
   reply: z.object({

@@ -107,6 +107,7 @@ export const sessionLogs = defineAction({
   path: "/admin/api/hifzlog/session/:id",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "A sitting with its hafiz students, their attendance, logs and the ranges each should recite next",
   params: IdParams,
   reply: z.object({
@@ -136,6 +137,7 @@ export const hafizLogs = defineAction({
   path: "/admin/api/hifzlog/hafiz/:id",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "One hafiz's logs, newest first",
   params: IdParams,
   query: ListQuery.pick({ page: true, limit: true }).extend({ recitationTypeId: RowId.optional() }),
@@ -149,6 +151,7 @@ export const hifzLogDays = defineAction({
   path: "/admin/api/hifzlog/v2",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "Logs by hafiz and day, each day's streams side by side",
   query: ListQuery.pick({ page: true, limit: true }).extend({
     hafizId: RowId.optional(),
@@ -184,6 +187,7 @@ export const hifzDashboardData = defineAction({
   path: "/admin/api/hifzlog/hifz/dashboard-data",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "The school's memorisation today: logs, hafiz students, open mistakes, each halqa's progress",
   query: z.object({ date: DateOnly.optional() }),
   reply: z.object({

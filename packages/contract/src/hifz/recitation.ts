@@ -75,6 +75,7 @@ export const activeRecitationTypes = defineAction({
   path: "/admin/api/recitationtype/active",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "The school's active recitation types, in a sitting's order",
   reply: z.object({ message: z.string(), rows: z.array(recitationTypeResource.row) }),
 });
@@ -84,6 +85,7 @@ export const activeRecitationMetrics = defineAction({
   path: "/admin/api/recitationmetric/active",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "The school's active recitation metrics",
   reply: z.object({ message: z.string(), rows: z.array(recitationMetricResource.row) }),
 });
@@ -93,6 +95,7 @@ export const getRecitationGroup = defineAction({
   path: "/admin/api/recitation-group/:id",
   module: "hifz",
   permission: ["hifz", "view"],
+  family: "scoped",
   summary: "One recitation group with its members",
   params: IdParams,
   reply: z.object({

@@ -264,6 +264,7 @@ export const homeData = defineAction({
   method: "GET",
   path: "/user/api/home",
   module: "account",
+  family: "scoped",
   summary: "A child's home: today at a glance, the week against the class, tasks, hifz, results, fees (own children only)",
   query: StudentQuery,
   reply: z.object({ message: z.string(), data: HomeData }),
@@ -306,6 +307,7 @@ export const homeTimetable = defineAction({
   method: "GET",
   path: "/user/api/home/timetable",
   module: "account",
+  family: "scoped",
   summary: "A child's classroom week (own children only), or without a student the caller's own teaching hours",
   query: z.object({ student: RowId.optional() }),
   reply: z.object({
@@ -326,6 +328,7 @@ export const homeCourseSubjects = defineAction({
   method: "GET",
   path: "/user/api/home/get-course-subjects/:id",
   module: "account",
+  family: "scoped",
   summary: "A course's subjects (a parent: only a course one of their children is enrolled in)",
   params: z.object({ id: RowId }),
   reply: z.object({ message: z.string(), rows: z.array(HomeSubject), count: z.number().int() }),

@@ -143,6 +143,7 @@ export const myClasses = defineAction({
   method: "GET",
   path: "/user/api/home/my-classes",
   module: "account",
+  family: "scoped",
   summary: "The signed-in teacher's classrooms, hours and halqas of a day and its week, with what is waiting for them",
   description:
     "Classrooms they are class teacher of or teach a subject in (the active batch), their timetable hours of the week, the halqas and sittings they lead, " +
@@ -169,5 +170,5 @@ export const classStudents = defineAction({
   params: IdParams,
   reply: ClassStudentsReply,
   errors: [403, 404],
-  staffOnly: true,
+  family: "staff",
 });

@@ -110,6 +110,7 @@ export const lessonProgress = defineAction({
   method: "GET",
   path: "/admin/api/lesson/logs",
   module: "lessons",
+  family: "scoped",
   summary:
     "Progress of a classroom (or a student's classroom) against its syllabus: each lesson's status and logs, and per subject lessons completed of planned and how far behind the planned week",
   query: z

@@ -86,6 +86,7 @@ export const listApprovedMaterials = defineAction({
   method: "GET",
   path: "/admin/api/material/all",
   module: "materials",
+  family: "scoped",
   summary: "Approved materials for a class or a subject: what students and families see",
   description:
     "Staff with materials view see every class's; a family (a role limited to its linked students) sees those of its own children's classrooms, " +
@@ -106,6 +107,7 @@ export const getMaterial = defineAction({
   path: "/admin/api/material/:id",
   module: "materials",
   permission: ["materials", "view"],
+  family: "scoped",
   summary: "One material, whatever its status",
   params: IdParams,
   reply: MaterialReply,
@@ -116,6 +118,7 @@ export const getHomeMaterial = defineAction({
   method: "GET",
   path: "/user/api/home/getmaterial/:id",
   module: "materials",
+  family: "scoped",
   summary: "One approved material of the caller's child's class, for the parent area",
   description:
     "404 for a material not approved, or not for a class or subject of a child linked to the caller (staff with materials view reach any approved one).",
@@ -128,6 +131,7 @@ export const materialFile = defineAction({
   method: "GET",
   path: "/user/api/home/getmaterial/:id/file",
   module: "materials",
+  family: "scoped",
   summary: "The file or recording of a material the caller may read (as getmaterial/{id})",
   params: IdParams,
   reply: STORED_FILE_REPLY,

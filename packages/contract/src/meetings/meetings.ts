@@ -74,7 +74,7 @@ export const meetingReplies = defineAction({
   module: "meetings",
   permission: ["meetings", "view"],
   // Other families' names, numbers and answers: never for a family's role, whatever it is granted.
-  staffOnly: true,
+  family: "staff",
   summary: "A meeting's invited families with each one's answer, and the counts (who is coming, who is not, who has not answered)",
   params: IdParams,
   reply: z.object({
@@ -104,6 +104,7 @@ export const myMeetingInvitations = defineAction({
   method: "GET",
   path: "/admin/api/meeting/invitations",
   module: "meetings",
+  family: "scoped",
   summary: "The meetings the signed-in parent's family is invited to (upcoming first; past ones too with all=true), each with the family's answer",
   query: z.object({ all: z.enum(["true", "false"]).optional() }),
   reply: z.object({ message: z.string(), rows: z.array(MeetingInvitation) }),

@@ -26,6 +26,7 @@ export const readUpload = defineAction({
   method: "GET",
   path: "/admin/api/upload/:name",
   module: "platform",
+  family: "scoped",
   summary: "A school's uploaded file, for its users whose role may view the file's module",
   params: z.object({ name: FileName }),
   reply: STORED_FILE_REPLY,

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -139,3 +141,11 @@ export const sittings = tenantTable(
     searchIndex("sittings_search_idx", t.name),
   ],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(batches, family.school);
+declareFamilyLink(courses, family.school);
+declareFamilyLink(courseClasses, family.school);
+declareFamilyLink(courseContents, family.school);
+declareFamilyLink(subjects, family.school);
+declareFamilyLink(sittings, family.school);

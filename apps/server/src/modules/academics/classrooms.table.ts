@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -64,3 +66,7 @@ export const classroomSubjects = tenantTable(
     foreignKey({ name: "classroom_subjects_teacher_fk", columns: [t.tenantId, t.teacherId], foreignColumns: [users.tenantId, users.id] }),
   ],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(classrooms, family.school);
+declareFamilyLink(classroomSubjects, family.school);

@@ -10,7 +10,7 @@ import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { tenants } from "../../platform/tenancy/tenants.table.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { guardianScope, presentBrief, requireStudent, studentsByIds } from "../students/students.service.js";
+import { presentBrief, requireStudent, studentsByIds } from "../students/students.service.js";
 import { sampleCourse } from "./academic-samples.service.js";
 import { requireCourse } from "./academics.service.js";
 import { registerBulkEnrol } from "./bulk-enrol.routes.js";
@@ -26,7 +26,6 @@ import { enrolmentListJoin, enrolments } from "./enrolments.table.js";
  */
 export function registerEnrolmentsModule(app: FastifyInstance, services: Services) {
   serveResource(app, enrolmentResource, enrolments, {
-    scope: (ctx) => guardianScope(ctx, enrolments.studentId),
     present: (ctx, rows) => presentEnrolments(ctx.scope, rows),
     listJoin: enrolmentListJoin,
     beforeCreate: async (ctx, input) => {
@@ -68,7 +67,7 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
     const [row] = await ctx.scope.db
       .select()
       .from(enrolments)
-      .where(ctx.scope.where(enrolments, eq(enrolments.id, params.id), guardianScope(ctx, enrolments.studentId)))
+      .where(ctx.scope.where(enrolments, eq(enrolments.id, params.id)))
       .limit(1);
     if (!row) throw notFound("Enrolment");
     const [[data], student, tenant] = await Promise.all([presentEnrolments(ctx.scope, [row]), requireStudent(ctx.scope, row.studentId), tenantOf(ctx.scope)]);
@@ -128,7 +127,6 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
       q.status ? eq(enrolments.status, q.status) : undefined,
       q.batchId ? eq(enrolments.batchId, q.batchId) : undefined,
       q.classroomId ? eq(enrolments.classroomId, q.classroomId) : undefined,
-      guardianScope(ctx, enrolments.studentId),
     );
     const [rows, [total]] = await Promise.all([
       ctx.scope.db
@@ -157,7 +155,6 @@ export function registerEnrolmentsModule(app: FastifyInstance, services: Service
             eq(enrolments.courseId, params.id),
             eq(enrolments.status, "active"),
             query.batchId ? eq(enrolments.batchId, query.batchId) : undefined,
-            guardianScope(ctx, enrolments.studentId),
           ),
         )
         .orderBy(enrolments.classroomId, enrolments.rollNo, enrolments.id);

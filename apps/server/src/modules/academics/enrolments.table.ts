@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import type { ListJoin } from "../../platform/resources/serve-resource.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -87,3 +89,6 @@ export const enrolmentListJoin: ListJoin = {
       .leftJoin(batches, and(eq(batches.tenantId, classrooms.tenantId), eq(batches.id, classrooms.batchId)))
       .leftJoin(courses, and(eq(courses.tenantId, classrooms.tenantId), eq(courses.id, classrooms.courseId))),
 };
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(enrolments, family.student(enrolments.studentId));

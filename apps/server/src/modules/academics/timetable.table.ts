@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, smallint, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -116,3 +118,9 @@ export const periods = tenantTable(
 export type PeriodRecord = typeof periods.$inferSelect;
 // Lessons taught in an hour keep it: hour.has_periods, params { periods }.
 declareReference(periods, periods.hourId, hours, "periods");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(hours, family.school);
+declareFamilyLink(hourStudents, family.student(hourStudents.studentId));
+declareFamilyLink(timetables, family.school);
+declareFamilyLink(periods, family.school);

@@ -1,7 +1,9 @@
 import { AdmissionSource, AdmissionStatus, Gender, LANGUAGES, type StoredFile } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { batches, courses } from "../academics/academics.table.js";
@@ -91,3 +93,7 @@ export const admissionNumberSeries = tenantTable(
   (t) => [uniqueIndex("admission_number_series_year_key").on(t.tenantId, t.year)],
   "keep",
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(admissions, family.anyOf(family.mobile(admissions.guardianMobile), family.user(admissions.parentUserId)));
+declareFamilyLink(admissionNumberSeries, family.school);

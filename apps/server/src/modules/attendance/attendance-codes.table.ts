@@ -1,6 +1,8 @@
 import { ATTENDANCE_MEANINGS, type AttendanceRules } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
@@ -42,3 +44,7 @@ export const attendanceRules = tenantTable(
   (t) => [uniqueIndex("attendance_rules_tenant_key").on(t.tenantId)],
   "keep",
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(attendanceCodes, family.school);
+declareFamilyLink(attendanceRules, family.school);

@@ -7,7 +7,7 @@ import {
   updateGeneralAttendance,
   updateGeneralAttendanceType,
 } from "@taleem/contract";
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
@@ -15,11 +15,10 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleStudent } from "../students/student-samples.service.js";
 import { entriesOn, presentRegisters, saveRecords, setEntries } from "./general-attendance.service.js";
-import { type GeneralAttendanceRecord, generalAttendanceEntries, generalAttendances, generalAttendanceTypes } from "./general-attendance.table.js";
+import { type GeneralAttendanceRecord, generalAttendances, generalAttendanceTypes } from "./general-attendance.table.js";
 
 const sampleType = (scope: TenantScope) => scope.insert(generalAttendanceTypes, { name: `Trip ${sampleTag()}` });
 /** A register with one student on it, made straight in a school for the isolation suite. */
@@ -30,24 +29,11 @@ async function sampleRegister(scope: TenantScope) {
   return { register, student };
 }
 
-/**
- * The registers a caller reaches: a linked-students-only role those with one of its children on
- * them (another register is a 404, like another school's); everyone else every register.
- */
-function visibleRegisters(ctx: RequestContext): SQL | undefined {
-  const linked = linkedStudentScope(ctx, generalAttendanceEntries.studentId);
-  if (!linked) return undefined;
-  return inArray(
-    generalAttendances.id,
-    ctx.scope.db.select({ id: generalAttendanceEntries.registerId }).from(generalAttendanceEntries).where(ctx.scope.where(generalAttendanceEntries, linked)),
-  );
-}
-
 async function findRegister(ctx: RequestContext, id: number): Promise<GeneralAttendanceRecord> {
   const [row] = await ctx.scope.db
     .select()
     .from(generalAttendances)
-    .where(ctx.scope.where(generalAttendances, eq(generalAttendances.id, id), visibleRegisters(ctx)));
+    .where(ctx.scope.where(generalAttendances, eq(generalAttendances.id, id)));
   if (!row) throw notFound("Register");
   return row;
 }
@@ -88,7 +74,6 @@ export function registerGeneralAttendance(app: FastifyInstance) {
   );
 
   serveResource(app, generalAttendanceResource, generalAttendances, {
-    scope: visibleRegisters,
     present: (ctx, rows) => presentRegisters(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       await ctx.scope.find(generalAttendanceTypes, input.typeId, "Register type");

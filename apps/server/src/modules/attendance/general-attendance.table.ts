@@ -1,7 +1,9 @@
 import { GENERAL_MARKS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -100,3 +102,9 @@ export const generalAttendanceRecords = tenantTable(
 declareReference(generalAttendanceRecords, generalAttendanceRecords.studentId, students, "registerRecords");
 // A register that has been marked is history: set it inactive rather than delete it.
 declareReference(generalAttendanceRecords, generalAttendanceRecords.registerId, generalAttendances, "records");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(generalAttendanceTypes, family.school);
+declareFamilyLink(generalAttendances, family.through(generalAttendances.id, generalAttendanceEntries, generalAttendanceEntries.registerId));
+declareFamilyLink(generalAttendanceEntries, family.student(generalAttendanceEntries.studentId));
+declareFamilyLink(generalAttendanceRecords, family.student(generalAttendanceRecords.studentId));

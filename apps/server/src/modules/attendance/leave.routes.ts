@@ -21,7 +21,6 @@ import { decodeUpload, UploadStore, withUploads } from "../../platform/files/upl
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleStudent } from "../students/student-samples.service.js";
@@ -94,7 +93,6 @@ export function registerLeave(app: FastifyInstance, services: Services) {
   );
 
   serveResource(app, leaveApplicationResource, leaveApplications, {
-    scope: (ctx) => linkedStudentScope(ctx, leaveApplications.studentId),
     present: (ctx, rows) => presentApplications(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       if (input.studentId && input.userId) throw badRequest("leave.one_person", "Choose the student or the staff member, not both.", { field: "userId" });
@@ -128,7 +126,7 @@ export function registerLeave(app: FastifyInstance, services: Services) {
     const row = await ctx.scope.db
       .select()
       .from(leaveApplications)
-      .where(ctx.scope.where(leaveApplications, eq(leaveApplications.id, id), linkedStudentScope(ctx, leaveApplications.studentId)));
+      .where(ctx.scope.where(leaveApplications, eq(leaveApplications.id, id)));
     if (!row[0]) throw notFound("Leave application");
     return (await presentApplications(ctx.scope, [row[0]]))[0]!;
   };

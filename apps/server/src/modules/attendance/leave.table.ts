@@ -1,7 +1,9 @@
 import { LEAVE_STATUSES } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -67,3 +69,7 @@ export type LeaveApplicationRecord = typeof leaveApplications.$inferSelect;
 declareReference(leaveApplications, leaveApplications.studentId, students, "leaveApplications");
 declareReference(leaveApplications, leaveApplications.leaveTypeId, leaveTypes, "leaveApplications");
 declareReference(leaveApplications, leaveApplications.userId, users, "leaveApplications");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(leaveTypes, family.school);
+declareFamilyLink(leaveApplications, family.anyOf(family.student(leaveApplications.studentId), family.user(leaveApplications.userId)));

@@ -1,5 +1,7 @@
 import { ATTENDANCE_MEANINGS } from "@taleem/contract";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { classrooms } from "../academics/classrooms.table.js";
@@ -79,3 +81,9 @@ export const attendanceClientBatches = tenantTable(
   },
   (t) => [uniqueIndex("attendance_client_batches_key").on(t.tenantId, t.batchId)],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(attendanceMarks, family.student(attendanceMarks.studentId));
+declareFamilyLink(attendanceRegisters, family.school);
+declareFamilyLink(absenceAlerts, family.student(absenceAlerts.studentId));
+declareFamilyLink(attendanceClientBatches, family.staff);

@@ -11,17 +11,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { AppError, badRequest, notFound } from "../../platform/http/errors.js";
+import { AppError, badRequest } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { requireClassroom } from "../academics/classrooms.service.js";
 import { sampleEnrolment } from "../academics/enrolment-samples.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { linkedStudents, requireStudent } from "../students/students.service.js";
+import { requireStudent } from "../students/students.service.js";
 import { checkRange, classroomStudentIds, groupedLogs, requirePastDate, STANDARD_PRAYERS, STANDARD_SALAAH_OPTIONS, saveClassMarks } from "./salaah.service.js";
 import { salaahLogs, salaahOptions, salaahTypes } from "./salaah.table.js";
 
@@ -30,10 +29,9 @@ const sampleOption = (scope: TenantScope) => scope.insert(salaahOptions, { name:
 
 /** Whether the caller may read this student's prayers: a parent their own child, staff with attendance view. */
 async function requireReadableStudent(ctx: RequestContext, studentId: number) {
+  // In a family's scope another family's child is not found.
   const student = await requireStudent(ctx.scope, studentId);
-  if (ctx.principal.linkedStudentsOnly) {
-    if (!(await linkedStudents(ctx.scope, ctx.principal.userId)).some((s) => s.id === studentId)) throw notFound("Student");
-  } else if (!can(ctx.principal.permissions, "attendance", "view")) {
+  if (!ctx.scope.family && !can(ctx.principal.permissions, "attendance", "view")) {
     throw new AppError(403, "forbidden", "You do not have permission to do this.");
   }
   return student;
@@ -56,7 +54,6 @@ export function registerSalaah(app: FastifyInstance, _services: Services) {
   });
 
   serveResource(app, salaahLogResource, salaahLogs, {
-    scope: (ctx) => linkedStudentScope(ctx, salaahLogs.studentId),
     beforeCreate: async (ctx, input) => {
       await requireStudent(ctx.scope, input.studentId);
       await Promise.all([ctx.scope.find(salaahTypes, input.salaahTypeId, "Prayer type"), ctx.scope.find(salaahOptions, input.optionId, "Option")]);

@@ -1,7 +1,9 @@
 import { SALAAH_MEANINGS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -85,3 +87,8 @@ export const salaahLogs = tenantTable(
 declareReference(salaahLogs, salaahLogs.studentId, students, "salaahLogs");
 declareReference(salaahLogs, salaahLogs.salaahTypeId, salaahTypes, "salaahLogs");
 declareReference(salaahLogs, salaahLogs.optionId, salaahOptions, "salaahLogs");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(salaahTypes, family.school);
+declareFamilyLink(salaahOptions, family.school);
+declareFamilyLink(salaahLogs, family.student(salaahLogs.studentId));

@@ -1,5 +1,7 @@
 import { date, foreignKey, index, integer, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 
 /** A staff member's day: in, and out once they leave. One row per person per day. */
@@ -19,3 +21,6 @@ export const staffAttendance = tenantTable(
     foreignKey({ name: "staff_attendance_user_fk", columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete("cascade"),
   ],
 );
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(staffAttendance, family.user(staffAttendance.userId));

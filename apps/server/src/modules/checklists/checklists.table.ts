@@ -1,7 +1,10 @@
 import type { ChecklistAnswer, ChecklistItem } from "@taleem/contract";
+import { inArray, or, type SQL, sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { roles } from "../../platform/auth/roles.table.js";
-import { users } from "../../platform/auth/users.table.js";
+import { profiles, users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -69,3 +72,21 @@ export const checklistLogs = tenantTable(
 );
 declareReference(checklistLogs, checklistLogs.checklistId, checklists, "logs");
 declareReference(checklistLogs, checklistLogs.submittedBy, users, "checklistLogs");
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(checklistLogs, family.user(checklistLogs.submittedBy));
+// A checklist reaches the people it is assigned to, by name or by role.
+declareFamilyLink(
+  checklists,
+  family.rows(
+    "assigned to the family's user or one of its roles",
+    (c) =>
+      or(
+        sql`${checklists.assigneeIds} @> ${JSON.stringify([c.userId])}::jsonb`,
+        inArray(
+          checklists.roleId,
+          sql`(select ${profiles.roleId} from ${profiles} where ${profiles.tenantId} = ${c.tenantId} and ${profiles.userId} = ${c.userId})`,
+        ),
+      ) as SQL,
+  ),
+);

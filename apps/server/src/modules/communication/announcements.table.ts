@@ -1,7 +1,9 @@
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATUSES, type AnnouncementTexts } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { notifications } from "./notifications.table.js";
@@ -67,3 +69,7 @@ export const announcementRecipients = tenantTable(
     }).onDelete("cascade"),
   ],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(announcementRecipients, family.user(announcementRecipients.userId));
+declareFamilyLink(announcements, family.through(announcements.id, announcementRecipients, announcementRecipients.announcementId));

@@ -214,8 +214,13 @@ async function findOrMake(scope: TenantScope, where: ReturnType<TenantScope["whe
 
 export type OpenRoom = { kind: "direct"; userId: number } | { kind: "classroom"; classroomId: number } | { kind: "staff"; name: string; userIds: number[] };
 
-/** Opens (or finds) a room as the roles allow, and returns its id. */
-export async function openRoom(scope: TenantScope, who: UserPrincipal, s: ChatSettings, body: OpenRoom): Promise<number> {
+/**
+ * Opens (or finds) a room as the roles allow, and returns its id. The school's chat rules decide
+ * whom a parent may write to, so the room is found and made beyond the family's scope (a parent
+ * is not yet a member of the room it opens); the caller then reads it as a member.
+ */
+export async function openRoom(familyScope: TenantScope, who: UserPrincipal, s: ChatSettings, body: OpenRoom): Promise<number> {
+  const scope = familyScope.school();
   const parent = isParent(who);
   if (parent && s.parentsReplyOnly) throw refused("chat.reply_only", "In this school parents can reply to messages but not start a conversation.");
   if (body.kind === "direct") {
@@ -381,9 +386,11 @@ export async function memberIdsOf(scope: TenantScope, who: UserPrincipal, roomId
 }
 
 /** Whom the caller may open a direct room with: staff see everyone; parents see staff (and parents, when allowed). */
-export async function contactsOf(scope: TenantScope, who: UserPrincipal, s: ChatSettings, q: string | undefined) {
+export async function contactsOf(familyScope: TenantScope, who: UserPrincipal, s: ChatSettings, q: string | undefined) {
   const parent = isParent(who);
   if (parent && s.parentsReplyOnly) return { people: [], canOpen: false, staff: false };
+  // A school that lets parents write to each other shows them the other parents too.
+  const scope = parent && s.parentToParent ? familyScope.school() : familyScope;
   const rows = await scope.db
     .select({ id: users.id, name: users.name })
     .from(users)

@@ -1,7 +1,9 @@
 import type { ChatRoomKind } from "@taleem/contract";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink, type FamilyCaller } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { classrooms } from "../academics/classrooms.table.js";
 
@@ -64,4 +66,22 @@ export const chatMessages = tenantTable(
     foreignKey({ name: "chat_messages_room_fk", columns: [t.tenantId, t.roomId], foreignColumns: [chatRooms.tenantId, chatRooms.id] }).onDelete("cascade"),
     foreignKey({ name: "chat_messages_sender_fk", columns: [t.tenantId, t.senderId], foreignColumns: [users.tenantId, users.id] }).onDelete("cascade"),
   ],
+);
+
+/** The rooms the family's user is a member of. */
+const roomsOf = (c: FamilyCaller) =>
+  sql`(select ${chatMembers.roomId} from ${chatMembers} where ${and(eq(chatMembers.tenantId, c.tenantId), eq(chatMembers.userId, c.userId))})`;
+
+// A family reads the rooms it is a member of, with their members and messages.
+declareFamilyLink(
+  chatRooms,
+  family.rows("a room the family is a member of", (c) => inArray(chatRooms.id, roomsOf(c))),
+);
+declareFamilyLink(
+  chatMembers,
+  family.rows("a member of a room the family is in", (c) => inArray(chatMembers.roomId, roomsOf(c))),
+);
+declareFamilyLink(
+  chatMessages,
+  family.rows("a message of a room the family is in", (c) => inArray(chatMessages.roomId, roomsOf(c))),
 );

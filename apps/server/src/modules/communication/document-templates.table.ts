@@ -1,5 +1,7 @@
 import { LANGUAGES, TemplateChannel, TemplatePurpose } from "@taleem/contract";
 import { index, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /**
@@ -32,3 +34,6 @@ export const documentTemplates = tenantTable(
   ],
 );
 export type DocumentTemplateRecord = typeof documentTemplates.$inferSelect;
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(documentTemplates, family.school);

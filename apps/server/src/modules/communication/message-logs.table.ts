@@ -1,5 +1,7 @@
 import { type Language, MESSAGE_STATUSES, type MessageChannel } from "@taleem/contract";
 import { index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, tenantTable } from "../../platform/tenancy/tenant-table.js";
 
 export interface OutgoingExtras {
@@ -51,3 +53,9 @@ export const messageLogs = tenantTable(
   ],
 );
 export type MessageLogRecord = typeof messageLogs.$inferSelect;
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(
+  messageLogs,
+  family.aboutOwnChildren(family.anyOf(family.user(messageLogs.userId), family.student(messageLogs.studentId)), messageLogs.studentId),
+);

@@ -1,6 +1,8 @@
 import type { NotificationChannel, NotificationKind } from "@taleem/contract";
 import { foreignKey, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 
 /** The school's choice for one kind of notification: the channels people start with, and those nobody may turn off. */
@@ -29,3 +31,7 @@ export const personNotificationChannels = tenantTable(
     ),
   ],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(schoolNotificationChannels, family.school);
+declareFamilyLink(personNotificationChannels, family.user(personNotificationChannels.userId));

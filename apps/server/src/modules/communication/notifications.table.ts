@@ -1,7 +1,9 @@
 import type { NotificationKind } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { students } from "../students/students.table.js";
 
@@ -29,3 +31,6 @@ export const notifications = tenantTable(
     index("notifications_unread_idx").on(t.tenantId, t.userId).where(sql`${t.readAt} is null`),
   ],
 );
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(notifications, family.aboutOwnChildren(family.user(notifications.userId), notifications.studentId));

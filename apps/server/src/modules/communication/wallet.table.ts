@@ -1,5 +1,7 @@
 import type { LedgerKind, MessageChannel } from "@taleem/contract";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 
 /**
@@ -57,3 +59,7 @@ export const messagingTariffs = pgTable(
   },
   (t) => [uniqueIndex("messaging_tariffs_key").on(t.currency, t.channel, t.country, t.category)],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(messagingWallets, family.school);
+declareFamilyLink(walletLedger, family.staff);

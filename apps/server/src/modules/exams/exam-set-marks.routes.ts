@@ -3,11 +3,11 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { AppError, badRequest, notFound } from "../../platform/http/errors.js";
+import { AppError, badRequest } from "../../platform/http/errors.js";
 import { classroomIdsOfStudent } from "../academics/enrolments.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { linkedStudents, requireStudent } from "../students/students.service.js";
-import { requireSet, requireVisibleSet, setPapers, setStudents } from "./exam-sets.service.js";
+import { requireStudent } from "../students/students.service.js";
+import { requireSet, setPapers, setStudents } from "./exam-sets.service.js";
 import { examMasterClassrooms, examRemarks, examSetComponents, examSets, exams } from "./exams.table.js";
 import { sampleSet } from "./exams-samples.service.js";
 import { examSetCards } from "./report-cards.service.js";
@@ -37,11 +37,9 @@ async function saveRemarks(ctx: RequestContext, setId: number, rows: { studentId
 
 /** Whether the caller may read this student's results, and whether only published sets. */
 async function readableResults(ctx: RequestContext, studentId: number): Promise<{ publishedOnly: boolean }> {
+  // In a family's scope another family's child is not found.
   await requireStudent(ctx.scope, studentId);
-  if (ctx.principal.linkedStudentsOnly) {
-    if (!(await linkedStudents(ctx.scope, ctx.principal.userId)).some((s) => s.id === studentId)) throw notFound("Student");
-    return { publishedOnly: true };
-  }
+  if (ctx.scope.family) return { publishedOnly: true };
   if (!can(ctx.principal.permissions, "exams", "view")) throw new AppError(403, "forbidden", "You do not have permission to do this.");
   return { publishedOnly: false };
 }
@@ -142,7 +140,7 @@ export function registerExamSetMarks(app: FastifyInstance) {
     app,
     examSetRemarks,
     async (ctx, { params, query }) => {
-      await requireVisibleSet(ctx, params.id);
+      await requireSet(ctx.scope, params.id);
       const [students, remarks] = await Promise.all([
         setStudents(ctx.scope, params.id),
         ctx.scope.db

@@ -8,7 +8,7 @@ import type { Services } from "../../platform/services.js";
 import { requireBatch } from "../academics/academics.service.js";
 import { analyse } from "./exam-set-analysis.service.js";
 import { tellParentsOfResults } from "./exam-set-publish.service.js";
-import { checkComponents, componentsOf, presentSets, requireSet, requireVisibleSet, saveComponents } from "./exam-sets.service.js";
+import { checkComponents, componentsOf, presentSets, requireSet, saveComponents } from "./exam-sets.service.js";
 import { examSets } from "./exams.table.js";
 import { samplePaper, sampleSet } from "./exams-samples.service.js";
 import { examSetCards } from "./report-cards.service.js";
@@ -16,8 +16,6 @@ import { examSetCards } from "./report-cards.service.js";
 /** Exam sets: their terms and weights, the ranked report cards, the analysis, publishing. */
 export function registerExamSets(app: FastifyInstance, services: Services) {
   serveResource(app, examSetResource, examSets, {
-    // A family's role (linked students only) sees published sets alone, even granted exams.view.
-    scope: (ctx) => (ctx.principal.linkedStudentsOnly ? isNotNull(examSets.publishedAt) : undefined),
     present: (ctx, rows) => presentSets(ctx.scope, rows),
     filters: { published: (value) => (value === "true" ? isNotNull(examSets.publishedAt) : isNull(examSets.publishedAt)) },
     beforeCreate: async (ctx, input) => {
@@ -48,7 +46,7 @@ export function registerExamSets(app: FastifyInstance, services: Services) {
     app,
     examSetResults,
     async (ctx, { params, query }) => {
-      await requireVisibleSet(ctx, params.id);
+      await requireSet(ctx.scope, params.id);
       const { cards } = await examSetCards(ctx.scope, params.id, { classroomIds: query.classroomId ? [query.classroomId] : undefined });
       return { message: "Results fetched successfully", rows: cards, count: cards.length };
     },
@@ -59,7 +57,7 @@ export function registerExamSets(app: FastifyInstance, services: Services) {
     app,
     examSetAnalysis,
     async (ctx, { params, query }) => {
-      await requireVisibleSet(ctx, params.id);
+      await requireSet(ctx.scope, params.id);
       const { cards } = await examSetCards(ctx.scope, params.id);
       const inView = query.classroomId ? cards.filter((c) => c.classroomId === query.classroomId) : cards;
       return { message: "Analysis fetched successfully", data: analyse(cards, inView) };

@@ -144,22 +144,9 @@ function publishedPapers(scope: TenantScope, ...more: (SQL | undefined)[]) {
     .where(scope.where(exams, isNotNull(examSets.publishedAt), ...more));
 }
 
-/** Ids of the papers of published sets: a subquery for a family's role's row scoping. */
-export const publishedPaperIds = (scope: TenantScope) => publishedPapers(scope);
-
-/**
- * A set the caller may read: any of the school's for staff; for a family's role (linked students
- * only, even one granted exams.view) only a published one, else 404 as if it were not there.
- */
-export async function requireVisibleSet(ctx: Pick<RequestContext, "scope" | "principal">, id: number) {
-  const set = await requireSet(ctx.scope, id);
-  if (ctx.principal.linkedStudentsOnly && !set.publishedAt) throw notFound("Exam set");
-  return set;
-}
-
 /** A paper a family's role may read: one of a published set's terms (404 otherwise). */
-export async function requireVisiblePaper(ctx: Pick<RequestContext, "scope" | "principal">, examId: number) {
-  if (!ctx.principal.linkedStudentsOnly) return;
+export async function requireVisiblePaper(ctx: Pick<RequestContext, "scope">, examId: number) {
+  if (!ctx.scope.family) return;
   const [found] = await publishedPapers(ctx.scope, eq(exams.id, examId)).limit(1);
   if (!found) throw notFound("Exam");
 }

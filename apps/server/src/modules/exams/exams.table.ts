@@ -1,6 +1,8 @@
 import { COMBINE_RULES, RANK_RULES, RESULT_STATUSES } from "@taleem/contract";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, numeric, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family, linkedStudentIds } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -216,3 +218,40 @@ export const examRemarks = tenantTable("exam_remarks", { examSetId: integer().no
   foreignKey({ name: "exam_remarks_student_fk", columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
 ]);
 declareReference(examRemarks, examRemarks.studentId, students, "report card remarks");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(grades, family.school);
+declareFamilyLink(examMasters, family.school);
+declareFamilyLink(examMasterClassrooms, family.school);
+declareFamilyLink(examMasterSubjects, family.school);
+declareFamilyLink(exams, family.school);
+declareFamilyLink(examSets, family.when("published", isNotNull(examSets.publishedAt), family.school));
+declareFamilyLink(examSetComponents, family.school);
+declareFamilyLink(
+  results,
+  family.rows(
+    "a linked student's mark on a paper of a published set",
+    (c) =>
+      and(
+        inArray(results.studentId, linkedStudentIds(c)),
+        inArray(
+          results.examId,
+          sql`(select ${exams.id} from ${exams} inner join ${examSetComponents} on ${and(eq(examSetComponents.tenantId, exams.tenantId), eq(examSetComponents.examMasterId, exams.examMasterId))} inner join ${examSets} on ${and(eq(examSets.tenantId, examSetComponents.tenantId), eq(examSets.id, examSetComponents.examSetId))} where ${and(eq(exams.tenantId, c.tenantId), isNotNull(examSets.publishedAt))})`,
+        ),
+      ) as SQL,
+  ),
+);
+declareFamilyLink(
+  examRemarks,
+  family.rows(
+    "a linked student's remark in a published set",
+    (c) =>
+      and(
+        inArray(examRemarks.studentId, linkedStudentIds(c)),
+        inArray(
+          examRemarks.examSetId,
+          sql`(select ${examSets.id} from ${examSets} where ${and(eq(examSets.tenantId, c.tenantId), isNotNull(examSets.publishedAt))})`,
+        ),
+      ) as SQL,
+  ),
+);

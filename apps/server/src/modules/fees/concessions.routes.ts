@@ -1,9 +1,7 @@
 import { concessionResource } from "@taleem/contract";
-import { ne, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireBatch } from "../academics/academics.service.js";
 import { batches } from "../academics/academics.table.js";
@@ -53,11 +51,6 @@ async function target(scope: TenantScope, input: { level?: string; batchId?: num
  */
 export function registerConcessions(app: FastifyInstance) {
   serveResource(app, concessionResource, feeConcessions, {
-    // A family's role sees the school's general concessions and its own children's, no other child's.
-    scope: (ctx) => {
-      const mine = linkedStudentScope(ctx, feeConcessions.studentId);
-      return mine && or(ne(feeConcessions.level, "student"), mine);
-    },
     present: (ctx, rows) => presentConcessions(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       const { targetName: _t, ...values } = input as typeof input & { targetName?: string };

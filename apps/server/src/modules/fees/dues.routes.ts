@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError, conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { enrolments } from "../academics/enrolments.table.js";
@@ -107,7 +106,6 @@ function stateFilter(state: string) {
  */
 export function registerDues(app: FastifyInstance) {
   serveResource(app, feeResource, fees, {
-    scope: (ctx) => linkedStudentScope(ctx, fees.studentId),
     filters: {
       state: (value) => stateFilter(value),
       classroomId: (value, ctx) =>

@@ -3,11 +3,10 @@ import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { users } from "../../platform/auth/users.table.js";
-import { AppError, notFound } from "../../platform/http/errors.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
+import { AppError } from "../../platform/http/errors.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { linkedStudents, requireStudent } from "../students/students.service.js";
+import { requireStudent } from "../students/students.service.js";
 import { currentClassrooms, firstGuardians } from "./fee-defaulters.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { studentSums } from "./fee-ledger.js";
@@ -21,11 +20,9 @@ type Card = z.infer<typeof studentFeeCard.reply>["data"];
  * not found (404), as if the child did not exist.
  */
 export async function requireFeeReader(ctx: RequestContext, studentId: number) {
+  // In a family's scope another family's child is not found.
   const student = await requireStudent(ctx.scope, studentId);
-  if (ctx.principal.linkedStudentsOnly) {
-    if (!(await linkedStudents(ctx.scope, ctx.principal.userId)).some((s) => s.id === studentId)) throw notFound("Student");
-    return student;
-  }
+  if (ctx.scope.family) return student;
   if (!can(ctx.principal.permissions, "fees", "view")) throw new AppError(403, "forbidden", "You do not have permission to do this.");
   return student;
 }
@@ -168,7 +165,6 @@ export async function ledgerLines(
     feeLedger,
     body.studentId ? eq(feeLedger.studentId, body.studentId) : undefined,
     body.feeId ? eq(feeLedger.feeId, body.feeId) : undefined,
-    linkedStudentScope(ctx, feeLedger.studentId),
   );
   const [rows, [total]] = await Promise.all([
     scope.db

@@ -169,11 +169,6 @@ export async function receiptOfTransaction(scope: TenantScope, transactionId: nu
   return viewOf(scope, receipt, transaction);
 }
 
-/** The student a receipt is of, for the caller's access check before anything is printed. */
-export async function studentOfReceipt(scope: TenantScope, id: number): Promise<number> {
-  return (await scope.find(feeReceipts, id, "Receipt")).studentId;
-}
-
 /** A due of a student with every payment against it; 404 when the due is not that student's. */
 export async function dueReceipt(scope: TenantScope, feeId: number, studentId: number): Promise<DueReceiptView> {
   const due = await scope.findOptional(fees, feeId);

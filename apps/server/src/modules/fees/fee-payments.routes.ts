@@ -15,7 +15,6 @@ import { users } from "../../platform/auth/users.table.js";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleStudent } from "../students/student-samples.service.js";
@@ -107,7 +106,6 @@ async function samplePayment(scope: TenantScope) {
  */
 export function registerFeePayments(app: FastifyInstance) {
   serveResource(app, feePaymentResource, feeTransactions, {
-    scope: (ctx) => linkedStudentScope(ctx, feeTransactions.studentId),
     present: (ctx, rows) => presentPayments(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       if (input.amount < 1) throw badRequest("fee_payment.amount", "Give an amount of at least 1", { field: "amount" });
@@ -181,7 +179,7 @@ export function registerFeePayments(app: FastifyInstance) {
       const [t] = await ctx.scope.db
         .select()
         .from(feeTransactions)
-        .where(ctx.scope.where(feeTransactions, eq(feeTransactions.id, params.id), linkedStudentScope(ctx, feeTransactions.studentId)));
+        .where(ctx.scope.where(feeTransactions, eq(feeTransactions.id, params.id)));
       if (!t) throw notFound("Payment");
       const [data] = await presentPayments(ctx.scope, [t]);
       return { message: "Payment fetched", data: data as FeePaymentRow };

@@ -1,7 +1,9 @@
 import { FEE_FREQUENCIES, FEE_HEADS, type FeeHead, type FineRule, PAYMENT_MODES } from "@taleem/contract";
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -326,3 +328,18 @@ export const paymentOrders = tenantTable(
   (tx, tenantId) => tx.execute(sql`delete from payment_orders where tenant_id = ${tenantId} and purpose = 'fees'`),
 );
 export type PaymentOrderRecord = typeof paymentOrders.$inferSelect;
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(feeMasters, family.school);
+declareFamilyLink(feeMasterLines, family.school);
+declareFamilyLink(
+  feeConcessions,
+  family.anyOf(family.student(feeConcessions.studentId), family.when("a rule for no one child", isNull(feeConcessions.studentId), family.school)),
+);
+declareFamilyLink(fees, family.student(fees.studentId));
+declareFamilyLink(feeTransactions, family.student(feeTransactions.studentId));
+declareFamilyLink(feeReceipts, family.student(feeReceipts.studentId));
+declareFamilyLink(feeLedger, family.student(feeLedger.studentId));
+declareFamilyLink(feeNumberSeries, family.school);
+declareFamilyLink(feeReminders, family.student(feeReminders.studentId));
+declareFamilyLink(paymentOrders, family.anyOf(family.student(paymentOrders.studentId), family.user(paymentOrders.createdBy)));

@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { searchPattern } from "../../platform/resources/list-filters.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import { requireStudent } from "../students/students.service.js";
 import { students } from "../students/students.table.js";
 import { feeReceipts, feeTransactions } from "./fees.table.js";
@@ -26,7 +25,6 @@ export async function findReceipts(ctx: Pick<RequestContext, "scope" | "principa
     query.from ? gte(feeTransactions.paidOn, query.from) : undefined,
     query.to ? lte(feeTransactions.paidOn, query.to) : undefined,
     query.status ? eq(feeReceipts.status, query.status) : undefined,
-    linkedStudentScope(ctx, feeReceipts.studentId),
   );
   const studentJoin = and(eq(students.tenantId, feeReceipts.tenantId), eq(students.id, feeReceipts.studentId));
   const transactionJoin = and(eq(feeTransactions.tenantId, feeReceipts.tenantId), eq(feeTransactions.id, feeReceipts.transactionId));

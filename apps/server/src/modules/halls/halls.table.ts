@@ -1,7 +1,9 @@
 import { ATTENDANCE_MEANINGS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -113,3 +115,9 @@ export const hallCheckMarks = tenantTable(
 );
 declareReference(hallCheckMarks, hallCheckMarks.studentId, students, "hallCheckMarks");
 declareReference(hallCheckMarks, hallCheckMarks.codeId, attendanceCodes, "hallCheckMarks");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(halls, family.school);
+declareFamilyLink(hallStudents, family.student(hallStudents.studentId));
+declareFamilyLink(hallChecks, family.through(hallChecks.hallId, hallStudents, hallStudents.hallId));
+declareFamilyLink(hallCheckMarks, family.student(hallCheckMarks.studentId));

@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { notFound } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleCourse } from "../academics/academic-samples.service.js";
@@ -23,7 +22,6 @@ export const sampleHafiz = async (scope: TenantScope) => scope.insert(hafiz, { s
  */
 export function registerHafiz(app: FastifyInstance) {
   serveResource(app, hafizResource, hafiz, {
-    scope: (ctx) => linkedStudentScope(ctx, hafiz.studentId),
     present: (ctx, rows) => presentHafiz(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {
       await requireStudent(ctx.scope, input.studentId);

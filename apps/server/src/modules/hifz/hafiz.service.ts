@@ -2,7 +2,6 @@ import type { HafizRow } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { requireTeachers, userNames } from "../academics/classrooms.service.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -43,7 +42,7 @@ export async function requireHafiz(ctx: Pick<RequestContext, "scope" | "principa
   const [row] = await ctx.scope.db
     .select()
     .from(hafiz)
-    .where(ctx.scope.where(hafiz, eq(hafiz.id, id), linkedStudentScope(ctx, hafiz.studentId)));
+    .where(ctx.scope.where(hafiz, eq(hafiz.id, id)));
   if (!row) throw notFound("Hafiz");
   return row;
 }
@@ -53,7 +52,7 @@ export async function hafizOfStudent(ctx: Pick<RequestContext, "scope" | "princi
   const [row] = await ctx.scope.db
     .select()
     .from(hafiz)
-    .where(ctx.scope.where(hafiz, and(eq(hafiz.studentId, studentId)), linkedStudentScope(ctx, hafiz.studentId)));
+    .where(ctx.scope.where(hafiz, and(eq(hafiz.studentId, studentId))));
   if (!row) throw notFound("Hafiz");
   return row;
 }

@@ -1,7 +1,9 @@
 import { HAFIZ_STATUSES, HIFZ_DIRECTIONS, TARGET_UNITS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -61,3 +63,6 @@ export type HafizRecord = typeof hafiz.$inferSelect;
 declareReference(hafiz, hafiz.studentId, students, "hafiz");
 declareReference(hafiz, hafiz.recitationGroupId, recitationGroups, "hafiz");
 declareReference(hafiz, hafiz.courseId, courses, "hafiz");
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(hafiz, family.student(hafiz.studentId));

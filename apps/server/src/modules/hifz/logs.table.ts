@@ -1,7 +1,9 @@
 import { LOG_STATUSES } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { hafiz } from "./hafiz.table.js";
@@ -80,3 +82,7 @@ export const hifzFeedback = tenantTable(
 export type HifzFeedbackRecord = typeof hifzFeedback.$inferSelect;
 declareReference(hifzFeedback, hifzFeedback.hafizId, hafiz, "mistakes");
 declareReference(hifzFeedback, hifzFeedback.metricId, recitationMetrics, "mistakes");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(hifzLogs, family.through(hifzLogs.hafizId, hafiz));
+declareFamilyLink(hifzFeedback, family.through(hifzFeedback.hafizId, hafiz));

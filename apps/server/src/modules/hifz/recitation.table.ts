@@ -1,7 +1,9 @@
 import { METRIC_KINDS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
@@ -72,3 +74,8 @@ export const recitationGroups = tenantTable(
   ],
 );
 export type RecitationGroupRecord = typeof recitationGroups.$inferSelect;
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(recitationTypes, family.school);
+declareFamilyLink(recitationMetrics, family.school);
+declareFamilyLink(recitationGroups, family.school);

@@ -1,6 +1,8 @@
 import { SITTING_ATTENDANCE } from "@taleem/contract";
 import { date, foreignKey, index, integer, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { hafiz } from "./hafiz.table.js";
@@ -52,3 +54,7 @@ export const hifzSessionStudents = tenantTable(
   ],
 );
 declareReference(hifzSessionStudents, hifzSessionStudents.hafizId, hafiz, "sessions");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(hifzSessionStudents, family.through(hifzSessionStudents.hafizId, hafiz));
+declareFamilyLink(hifzSessions, family.through(hifzSessions.id, hifzSessionStudents, hifzSessionStudents.sessionId));

@@ -104,11 +104,13 @@ export async function homeData(ctx: RequestContext, studentId: number): Promise<
   const starts = new Map(week.hours.map((h) => [h.id, h.startTime.slice(0, 5)]));
   const startOf = (hourId: number) => starts.get(hourId);
 
+  // The class's averages are read beyond a family's scope: only the averages reach the reply.
+  const wholeClass = scope.school();
   const [childMarks, classMarks, registers, classmates] = await Promise.all([
     marksBetween(scope, { studentId }, marksFrom, today),
-    current && schoolWeek[0] ? marksBetween(scope, { classroomId: current.classroomId }, schoolWeek[0], today) : Promise.resolve([]),
+    current && schoolWeek[0] ? marksBetween(wholeClass, { classroomId: current.classroomId }, schoolWeek[0], today) : Promise.resolve([]),
     registersTakenBetween(scope, roomIds, monthFrom, today),
-    current ? classroomStudentIds(scope, current.classroomId) : Promise.resolve([]),
+    current ? classroomStudentIds(wholeClass, current.classroomId) : Promise.resolve([]),
   ]);
   const childDays = daysOf(childMarks, rules, startOf);
   // The classmates' days; the child's own come from their marks (they may have moved class this week).
@@ -124,7 +126,7 @@ export async function homeData(ctx: RequestContext, studentId: number): Promise<
   });
 
   const praying = [...new Set([studentId, ...classmates])];
-  const grouped = await groupedLogs(scope, praying, calendarWeek[0]!, today);
+  const grouped = await groupedLogs(wholeClass, praying, calendarWeek[0]!, today);
   const of = await dailyPrayerCount(scope);
   const weeklySalaahLogs = salaahDays(studentId, calendarWeek, grouped, of);
 

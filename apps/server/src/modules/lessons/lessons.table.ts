@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -60,3 +62,7 @@ export const lessonLogs = tenantTable(
 // A lesson that was taught cannot be deleted (lesson.in_use), nor a classroom with lesson logs.
 declareReference(lessonLogs, lessonLogs.lessonId, lessons, "logs");
 declareReference(lessonLogs, lessonLogs.classroomId, classrooms, "lessonLogs");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(lessons, family.school);
+declareFamilyLink(lessonLogs, family.school);

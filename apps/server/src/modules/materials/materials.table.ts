@@ -1,10 +1,13 @@
 import { MaterialKind, MaterialStatus } from "@taleem/contract";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { family, linkedStudentIds } from "../../platform/auth/family-links.js";
+import { declareFamilyLink, type FamilyCaller } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { courseClasses, subjects } from "../academics/academics.table.js";
-import { classrooms } from "../academics/classrooms.table.js";
+import { classroomSubjects, classrooms } from "../academics/classrooms.table.js";
+import { enrolments } from "../academics/enrolments.table.js";
 
 /**
  * A learning material: exactly one of a file, a recording or an https link; for a classroom or a
@@ -54,3 +57,35 @@ export type MaterialRecord = typeof materials.$inferSelect;
 declareReference(materials, materials.classroomId, classrooms, "materials");
 declareReference(materials, materials.courseClassId, courseClasses, "materials");
 declareReference(materials, materials.subjectId, subjects, "materials");
+
+/** The classrooms a family's children are in now. */
+const childrensClassrooms = (c: FamilyCaller) =>
+  sql`(select ${enrolments.classroomId} from ${enrolments} where ${and(eq(enrolments.tenantId, c.tenantId), eq(enrolments.status, "active"))} and ${enrolments.studentId} in ${linkedStudentIds(c)})`;
+
+// A family reads the approved materials of its children's classes: of their classroom, of their
+// classroom's class in the course, or of no class and a subject taught in their classroom.
+declareFamilyLink(
+  materials,
+  family.rows(
+    "an approved material of a class of the family's children",
+    (c) =>
+      and(
+        eq(materials.status, "approved"),
+        or(
+          inArray(materials.classroomId, childrensClassrooms(c)),
+          inArray(
+            materials.courseClassId,
+            sql`(select ${classrooms.courseClassId} from ${classrooms} where ${classrooms.tenantId} = ${c.tenantId} and ${classrooms.id} in ${childrensClassrooms(c)})`,
+          ),
+          and(
+            isNull(materials.classroomId),
+            isNull(materials.courseClassId),
+            inArray(
+              materials.subjectId,
+              sql`(select ${classroomSubjects.subjectId} from ${classroomSubjects} where ${classroomSubjects.tenantId} = ${c.tenantId} and ${classroomSubjects.classroomId} in ${childrensClassrooms(c)})`,
+            ),
+          ),
+        ),
+      ) as SQL,
+  ),
+);

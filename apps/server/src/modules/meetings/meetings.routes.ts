@@ -1,5 +1,5 @@
 import { answerMeeting, type MeetingInvitation, meetingReplies, meetingResource, myMeetingInvitations } from "@taleem/contract";
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
@@ -7,6 +7,7 @@ import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { sampleStudent } from "../students/student-samples.service.js";
+import { studentsByIds } from "../students/students.service.js";
 import { childNames, inviteeCounts, inviteesOf, inviteFamilies } from "./meetings.service.js";
 import { type MeetingInviteeRecord, type MeetingRecord, meetingInvitees, meetings } from "./meetings.table.js";
 
@@ -29,23 +30,24 @@ const invitation = (m: MeetingRecord, i: MeetingInviteeRecord, children: string[
 /** Parent-teacher meetings: the office's list, the invited families told, and their answers. */
 export function registerMeetingsModule(app: FastifyInstance, services: Services) {
   serveResource(app, meetingResource, meetings, {
-    // A family's role granted the list sees only the meetings its family is invited to.
-    scope: (ctx) =>
-      ctx.principal.linkedStudentsOnly
-        ? inArray(
-            meetings.id,
-            ctx.scope.db
-              .select({ id: meetingInvitees.meetingId })
-              .from(meetingInvitees)
-              .where(ctx.scope.where(meetingInvitees, eq(meetingInvitees.userId, ctx.principal.userId))),
-          )
-        : undefined,
     present: async (ctx, rows) => {
-      const counts = await inviteeCounts(
-        ctx.scope,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({ ...r, invited: counts.get(r.id)?.invited ?? 0, replied: counts.get(r.id)?.replied ?? 0 }));
+      const [counts, named] = await Promise.all([
+        inviteeCounts(
+          ctx.scope,
+          rows.map((r) => r.id),
+        ),
+        // The chosen students the caller's scope reaches: in a family's, only its own children.
+        studentsByIds(
+          ctx.scope,
+          rows.flatMap((r) => r.studentIds),
+        ).then((found) => new Set(found.map((s) => s.id))),
+      ]);
+      return rows.map((r) => ({
+        ...r,
+        studentIds: r.studentIds.filter((id) => named.has(id)),
+        invited: counts.get(r.id)?.invited ?? 0,
+        replied: counts.get(r.id)?.replied ?? 0,
+      }));
     },
     // Another school's classroom or student is a 404 here, and the meeting is rolled back with it.
     afterCreate: async (ctx, row) => {

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
 import { users } from "../../platform/auth/users.table.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, tenantTable } from "../../platform/tenancy/tenant-table.js";
 
 /** A parent-teacher meeting; whom it invites is kept as chosen, and resolved into families below. */
@@ -47,3 +49,7 @@ export const meetingInvitees = tenantTable(
   ],
 );
 export type MeetingInviteeRecord = typeof meetingInvitees.$inferSelect;
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(meetingInvitees, family.user(meetingInvitees.userId));
+declareFamilyLink(meetings, family.through(meetings.id, meetingInvitees, meetingInvitees.meetingId));

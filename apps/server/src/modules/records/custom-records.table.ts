@@ -1,5 +1,7 @@
 import { type Localised, Status } from "@taleem/contract";
 import { boolean, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 
 /** One of a school's own record types (hostel request, transport form); its fields are custom fields of entity record. */
@@ -39,3 +41,7 @@ export const customRecordEntries = tenantTable(
   ],
 );
 export type CustomRecordEntryRecord = typeof customRecordEntries.$inferSelect;
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(customRecords, family.school);
+declareFamilyLink(customRecordEntries, family.user(customRecordEntries.submittedBy));

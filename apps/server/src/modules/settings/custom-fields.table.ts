@@ -2,6 +2,8 @@ import { type ChoiceOption, CustomFieldEntity, CustomFieldKind, type FileAccept,
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { customRecords } from "../records/custom-records.table.js";
@@ -45,3 +47,6 @@ export const customFields = tenantTable(
   ],
 );
 export type CustomFieldRecord = typeof customFields.$inferSelect;
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(customFields, family.school);

@@ -1,5 +1,7 @@
 import { type AdmissionFormConfig, FormKey } from "@taleem/contract";
 import { jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { tenantTable } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
@@ -18,3 +20,6 @@ export const formCustomisations = tenantTable(
   ],
 );
 export type FormCustomisationRecord = typeof formCustomisations.$inferSelect;
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(formCustomisations, family.school);

@@ -4,7 +4,7 @@ import { serveResource } from "../../platform/resources/serve-resource.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { alumni } from "./alumni.table.js";
-import { guardianScope, requireStudent, setStudentStatus, studentMobile, studentsByIds } from "./students.service.js";
+import { requireStudent, setStudentStatus, studentMobile, studentsByIds } from "./students.service.js";
 
 /**
  * Former students. An alumni record made from a student takes their name and marks them alumni;
@@ -20,7 +20,6 @@ export function registerAlumni(app: FastifyInstance) {
 
   serveResource(app, alumniResource, alumni, {
     // A linked-only role sees its own children's records, and none made from a name alone.
-    scope: (ctx) => guardianScope(ctx, alumni.studentId),
     present: async (ctx, rows) => {
       const people = await studentsByIds(
         ctx.scope,

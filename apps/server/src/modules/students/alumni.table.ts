@@ -1,4 +1,6 @@
 import { date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
@@ -32,3 +34,6 @@ export const alumni = tenantTable(
   ],
 );
 declareReference(alumni, alumni.studentId, students, "alumni");
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(alumni, family.student(alumni.studentId));

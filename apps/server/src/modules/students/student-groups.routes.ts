@@ -5,7 +5,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleStudent, sampleStudentGroup } from "./student-samples.service.js";
-import { guardianScope, presentBrief, requireStudents } from "./students.service.js";
+import { presentBrief, requireStudents } from "./students.service.js";
 import { studentGroupMembers, studentGroups, students } from "./students.table.js";
 
 type GroupRecord = typeof studentGroups.$inferSelect;
@@ -48,14 +48,7 @@ export function registerStudentGroupRoutes(app: FastifyInstance) {
       .select({ s: students })
       .from(studentGroupMembers)
       .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
-      .where(
-        ctx.scope.where(
-          studentGroupMembers,
-          eq(students.tenantId, studentGroupMembers.tenantId),
-          eq(studentGroupMembers.groupId, params.id),
-          guardianScope(ctx, students.id),
-        ),
-      )
+      .where(ctx.scope.where(studentGroupMembers, eq(students.tenantId, studentGroupMembers.tenantId), eq(studentGroupMembers.groupId, params.id)))
       .orderBy(asc(students.name), asc(students.id));
     return { message: "Group students fetched successfully", rows: rows.map((x) => presentBrief(x.s)), count: rows.length };
   });

@@ -13,7 +13,7 @@ import { registerAlumni } from "./alumni.routes.js";
 import { linkGuardians, parentAccount } from "./guardian-accounts.service.js";
 import { registerStudentGroupRoutes } from "./student-groups.routes.js";
 import { registerStudentImport } from "./student-import.routes.js";
-import { guardianScope, nextAdmissionNumber, presentStudents, setGuardians, studentMobile } from "./students.service.js";
+import { nextAdmissionNumber, presentStudents, setGuardians, studentMobile } from "./students.service.js";
 import { studentGroupMembers, students } from "./students.table.js";
 
 /**
@@ -24,7 +24,6 @@ import { studentGroupMembers, students } from "./students.table.js";
 export function registerStudentsModule(app: FastifyInstance, _services: Services) {
   registerAlumni(app);
   serveResource(app, studentResource, students, {
-    scope: (ctx) => guardianScope(ctx, students.id),
     filters: {
       classroomId: (v, ctx) => inArray(students.id, activeStudentIds(ctx.scope, { classroomId: whole("classroomId", v) })),
       batchId: (v, ctx) => inArray(students.id, activeStudentIds(ctx.scope, { batchId: whole("batchId", v) })),
@@ -77,7 +76,7 @@ export function registerStudentsModule(app: FastifyInstance, _services: Services
     const [row] = await ctx.scope.db
       .select()
       .from(students)
-      .where(ctx.scope.where(students, eq(students.id, params.id), guardianScope(ctx, students.id)))
+      .where(ctx.scope.where(students, eq(students.id, params.id)))
       .limit(1);
     if (!row) throw notFound("Student");
     const [data] = await presentStudents(ctx.scope, [row]);

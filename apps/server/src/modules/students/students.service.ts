@@ -11,7 +11,6 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type StudentRecord, studentGroupMembers, studentGroups, students } from "./students.table.js";
 
 /** Row scoping for anything that belongs to a student: the platform's linked-students rule. */
-export { linkedStudentScope as guardianScope } from "../../platform/security/linked-students.js";
 
 export const presentBrief = (s: StudentRecord): StudentBrief => ({
   id: s.id,

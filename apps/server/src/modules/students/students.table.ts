@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, integer, jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 
@@ -72,3 +74,8 @@ export const studentGroupMembers = tenantTable(
     ),
   ],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(students, family.student(students.id));
+declareFamilyLink(studentGroups, family.school);
+declareFamilyLink(studentGroupMembers, family.student(studentGroupMembers.studentId));

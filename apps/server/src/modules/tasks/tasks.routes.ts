@@ -19,7 +19,6 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError, badRequest, notFound } from "../../platform/http/errors.js";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import { linkedStudentScope } from "../../platform/security/linked-students.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -27,7 +26,7 @@ import { requireCourse } from "../academics/academics.service.js";
 import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { requireClassroom, userNames } from "../academics/classrooms.service.js";
 import { sampleEnrolment } from "../academics/enrolment-samples.service.js";
-import { groupMemberIds, linkedStudents, requireStudent, requireStudents, studentsByIds } from "../students/students.service.js";
+import { groupMemberIds, requireStudent, requireStudents, studentsByIds } from "../students/students.service.js";
 import { tellParentsOfTask } from "./task-notices.service.js";
 import {
   childTasksOn,
@@ -40,7 +39,6 @@ import {
   taskDates,
   taskReaches,
   taskStudentIds,
-  tasksReaching,
 } from "./tasks.service.js";
 import { type TaskRecord, taskLogs, tasks, taskTypes } from "./tasks.table.js";
 
@@ -80,10 +78,9 @@ function checkSchedule(s: Pick<TaskRecord, "assignedOn" | "dueOn" | "repeat" | "
 
 /** The child a caller may see and tick: a parent their own (404 otherwise), staff with tasks view any. */
 async function requireReachableChild(ctx: RequestContext, studentId: number, action: "view" | "add") {
+  // In a family's scope another family's child is not found.
   await requireStudent(ctx.scope, studentId);
-  if (ctx.principal.linkedStudentsOnly) {
-    if (!(await linkedStudents(ctx.scope, ctx.principal.userId)).some((s) => s.id === studentId)) throw notFound("Student");
-  } else if (!can(ctx.principal.permissions, "tasks", action)) {
+  if (!ctx.scope.family && !can(ctx.principal.permissions, "tasks", action)) {
     throw new AppError(403, "forbidden", "You do not have permission to do this.");
   }
 }
@@ -106,9 +103,8 @@ export function registerTasksModule(app: FastifyInstance, services: Services) {
   });
 
   const present = async (ctx: RequestContext, rows: TaskRecord[]) => {
-    const own = ctx.principal.linkedStudentsOnly ? new Set((await linkedStudents(ctx.scope, ctx.principal.userId)).map((s) => s.id)) : undefined;
     const [described, setters] = await Promise.all([
-      describeTasks(ctx.scope, rows, own),
+      describeTasks(ctx.scope, rows),
       userNames(
         ctx.scope,
         rows.map((t) => t.setBy),
@@ -118,8 +114,6 @@ export function registerTasksModule(app: FastifyInstance, services: Services) {
   };
 
   serveResource(app, taskResource, tasks, {
-    // A family's role (given the module) sees the tasks that reach its own children.
-    scope: (ctx) => (ctx.principal.linkedStudentsOnly ? tasksReaching(ctx.scope, (column) => linkedStudentScope(ctx, column)) : undefined),
     present,
     beforeCreate: async (ctx, input) => {
       const { studentIds: _s, ...fields } = input;
@@ -156,7 +150,6 @@ export function registerTasksModule(app: FastifyInstance, services: Services) {
   });
 
   serveResource(app, taskLogResource, taskLogs, {
-    scope: (ctx) => linkedStudentScope(ctx, taskLogs.studentId),
     present: async (ctx, rows) => {
       const [titles, children] = await Promise.all([
         ctx.scope.namesById(

@@ -224,10 +224,10 @@ export async function saveTaskLogs(
 }
 
 /**
- * What the task list shows beside a task's ids: its type's name and whom it is for; `visible`
- * (a family's own children) keeps other children's names and ids of a task set by name out.
+ * What the task list shows beside a task's ids: its type's name and whom it is for (in a family's
+ * scope, of a task set by name, only its own children are listed).
  */
-export async function describeTasks(scope: TenantScope, rows: TaskRecord[], visible?: Set<number>) {
+export async function describeTasks(scope: TenantScope, rows: TaskRecord[]) {
   const ids = (pick: (t: TaskRecord) => number | null) => rows.flatMap((t) => pick(t) ?? []);
   const [types, rooms, groups, coursesById, listed] = await Promise.all([
     scope.namesById(
@@ -253,7 +253,7 @@ export async function describeTasks(scope: TenantScope, rows: TaskRecord[], visi
   ]);
   const listedNames = await studentsByIds(scope, [...new Set(listed.map((l) => l.studentId))]);
   return rows.map((t) => {
-    const studentIds = listed.filter((l) => l.taskId === t.id && (!visible || visible.has(l.studentId))).map((l) => l.studentId);
+    const studentIds = listed.filter((l) => l.taskId === t.id).map((l) => l.studentId);
     const targetName =
       t.targetKind === "classroom"
         ? (rooms.get(t.classroomId!)?.label ?? "")

@@ -1,12 +1,15 @@
 import { TASK_TARGETS, TaskLogStatus, TaskRepeat } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { family } from "../../platform/auth/family-links.js";
+import { declareFamilyLink } from "../../platform/tenancy/family-scope.js";
 import { declareReference } from "../../platform/tenancy/references.js";
 import { searchIndex, statusColumn, tenantTable, textSortIndex } from "../../platform/tenancy/tenant-table.js";
 import { uniqueMeaning } from "../../platform/tenancy/unique-constraints.js";
 import { courses } from "../academics/academics.table.js";
 import { classrooms } from "../academics/classrooms.table.js";
-import { studentGroups, students } from "../students/students.table.js";
+import { enrolments } from "../academics/enrolments.table.js";
+import { studentGroupMembers, studentGroups, students } from "../students/students.table.js";
 
 /** A kind of task: homework, memorise, revise, project (builtinKey), and the school's own. */
 export const taskTypes = tenantTable(
@@ -133,3 +136,18 @@ export const taskLogs = tenantTable(
 export type TaskLogRecord = typeof taskLogs.$inferSelect;
 declareReference(taskLogs, taskLogs.taskId, tasks, "logs");
 declareReference(taskLogs, taskLogs.studentId, students, "task logs");
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(taskTypes, family.school);
+declareFamilyLink(taskStudents, family.student(taskStudents.studentId));
+declareFamilyLink(taskLogs, family.student(taskLogs.studentId));
+// A task reaches a family when it is set for one of its children, their group, their class or their course.
+declareFamilyLink(
+  tasks,
+  family.anyOf(
+    family.through(tasks.id, taskStudents, taskStudents.taskId),
+    family.through(tasks.groupId, studentGroupMembers, studentGroupMembers.groupId),
+    family.through(tasks.classroomId, enrolments, enrolments.classroomId),
+    family.through(tasks.courseId, enrolments, enrolments.courseId),
+  ),
+);

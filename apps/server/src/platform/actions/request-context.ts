@@ -50,7 +50,9 @@ export async function inRequestContext<R>(req: FastifyRequest, db: Db, transacti
       later.push(work);
     },
   });
-  const root = new TenantScope(db, principal.tenantId);
+  // A role limited to its linked students works in its family's scope (platform/tenancy/family-scope.ts).
+  const family = principal.linkedStudentsOnly ? { tenantId: principal.tenantId, userId: principal.userId } : undefined;
+  const root = new TenantScope(db, principal.tenantId, false, family);
   const result = transaction ? await root.transaction((scope) => fn(make(scope))) : await fn(make(root));
   for (const work of later) {
     try {

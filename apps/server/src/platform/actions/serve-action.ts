@@ -1,6 +1,6 @@
 import { type ActionParsed, type ActionResult, type AnyAction, ErrorReply, isFileReply } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import { keepLinkedStudents, studentSpots } from "../security/linked-students.js";
+import { requireFamilyStudent } from "../auth/family-links.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import { inRequestContext, type OpenContext, type RequestContext } from "./request-context.js";
 
@@ -66,8 +66,8 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
   const { db } = app.services;
   registered.set(`${action.method} ${action.path}`, { action, sample: options.sample as RegisteredAction["sample"] });
   const file = isFileReply(action.reply) ? action.reply : undefined;
-  // The students its reply carries: a linked-only caller sees only their own (see linked-students.ts).
-  const spots = file ? [] : studentSpots(action.reply);
+  // The input naming the one student a call is about, checked against a family's children first.
+  const named = typeof action.family === "object" ? action.family.student.split(".") : undefined;
   app.route({
     method: action.method,
     url: action.path,
@@ -76,7 +76,7 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       access: action.access,
       ...(action.permission ? { permission: action.permission } : {}),
       ...(action.changesData ? { changesData: true } : {}),
-      ...(action.staffOnly ? { staffOnly: true } : {}),
+      ...(action.family === "staff" ? { staffOnly: true } : {}),
       // The OpenAPI document describes a file reply from its declaration (platform/http/api-docs.ts).
       ...(file ? { fileReply: file } : {}),
     },
@@ -97,7 +97,10 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       // The declaration's access decided the handler's context type; here both are one function.
       const run = handler as (ctx: OpenContext | (RequestContext & OpenContext), input: ActionParsed<A>) => Promise<unknown>;
       if (action.access !== "user") return run(open, input);
-      return inRequestContext(req, db, options.transaction !== false, async (ctx) => keepLinkedStudents(ctx, spots, await run({ ...open, ...ctx }, input)));
+      return inRequestContext(req, db, options.transaction !== false, async (ctx) => {
+        if (named) await requireFamilyStudent(ctx.scope, (input as Record<string, Record<string, unknown> | undefined>)[named[0]!]?.[named[1]!]);
+        return run({ ...open, ...ctx }, input);
+      });
     },
   });
 }

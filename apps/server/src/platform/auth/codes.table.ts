@@ -1,4 +1,5 @@
 import { index, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { declareFamilyLink, familyLinks } from "../tenancy/family-scope.js";
 import { tenantTable } from "../tenancy/tenant-table.js";
 
 /** One-time codes sent by SMS: hashed, single use, bound to a purpose. */
@@ -28,3 +29,7 @@ export const linkTokens = tenantTable(
   },
   (t) => [index("link_tokens_hash_idx").on(t.tokenHash)],
 );
+
+// How each table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(oneTimeCodes, familyLinks.school);
+declareFamilyLink(linkTokens, familyLinks.user(linkTokens.userId));

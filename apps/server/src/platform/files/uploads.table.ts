@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { declareFamilyLink, familyLinks } from "../tenancy/family-scope.js";
 import { setWipeRule, tenantTable } from "../tenancy/tenant-table.js";
 import { referencedUploads, tablesAWipeKeeps } from "./upload-references.js";
 
@@ -33,3 +34,6 @@ setWipeRule(uploads, async (tx: Db, tenantId: number) => {
   const kept = (await referencedUploads(tx, { tenantId, tables: tablesAWipeKeeps() })).get(tenantId) ?? new Set<string>();
   await tx.delete(uploads).where(and(eq(uploads.tenantId, tenantId), kept.size ? notInArray(uploads.name, [...kept]) : undefined));
 });
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(uploads, familyLinks.school);

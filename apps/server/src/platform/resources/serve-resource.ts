@@ -6,8 +6,8 @@ import { z } from "zod";
 import { inRequestContext, type RequestContext } from "../actions/request-context.js";
 import { errorReplies, operationId, SECURITY } from "../actions/serve-action.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { keepLinkedStudents, studentSpots } from "../security/linked-students.js";
 import { checkUploadFields, uploadFieldsOfBodies } from "../security/upload-fields.js";
+import { familyMayRead } from "../tenancy/family-scope.js";
 import { countReferences, describeCounts, referencesTo } from "../tenancy/references.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import type { TenantTable } from "../tenancy/tenant-table.js";
@@ -140,19 +140,19 @@ export function serveResource<T extends TenantTable, D extends ResourceDefinitio
   ) => {
     const { errors, ...doc } = docs(method, url, summary, statuses);
     const s = schema as { response: { 200?: unknown } };
-    // The students its reply carries: a linked-only caller sees only their own (see linked-students.ts).
-    const spots = studentSpots(s.response[200]);
     app.route({
       method,
       url,
-      config: { permission: [def.module, action] },
+      // A family's role reaches the rows its table's family link allows (its scope narrows every
+      // query); a table that cannot be narrowed is staff-only.
+      config: { permission: [def.module, action], ...(familyMayRead(table) ? {} : { staffOnly: true }) },
       schema: { ...doc, ...schema, response: { ...s.response, ...errors } },
       // Replies shaped by a presenter compiled from their schema, not parsed row by row.
       serializerCompiler: presentingSerializer,
       handler: (req) =>
         inRequestContext(req, db, true, async (ctx) => {
           if (standard) await ensureStandardRows(ctx.scope, standard);
-          return keepLinkedStudents(ctx, spots, await run(ctx, req));
+          return run(ctx, req);
         }),
     });
   };

@@ -1,4 +1,5 @@
 import { jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { declareFamilyLink, familyLinks } from "./family-scope.js";
 import { tenantTable } from "./tenant-table.js";
 
 /** A school's settings: one row per tenant, kept through a wipe. */
@@ -11,3 +12,6 @@ export const settings = tenantTable(
   (t) => [uniqueIndex("settings_tenant_key").on(t.tenantId)],
   "keep",
 );
+
+// How the table's rows reach a family (platform/tenancy/family-scope.ts).
+declareFamilyLink(settings, familyLinks.school);

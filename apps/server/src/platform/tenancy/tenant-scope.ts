@@ -2,6 +2,7 @@ import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../http/errors.js";
+import { type FamilyCaller, familyCondition } from "./family-scope.js";
 import { TENANT_SETTING } from "./row-security.js";
 import type { TenantTable } from "./tenant-table.js";
 
@@ -12,6 +13,8 @@ type Loose = any;
 /**
  * The one way module code reaches tenant data: every read and write through a scope carries the
  * tenant's id, so no route writes its own tenant filter. Another tenant's id is simply not found.
+ * A scope made for a family caller (a role limited to its linked students) also carries each
+ * table's declared family link (family-scope.ts): another family's child is simply not found too.
  */
 export class TenantScope {
   constructor(
@@ -19,11 +22,22 @@ export class TenantScope {
     readonly tenantId: number,
     /** True for a scope `transaction` made: its transaction has the tenant set already. */
     private readonly tenantSet = false,
+    /** The family this scope is narrowed to; undefined for staff and for the school's own work. */
+    readonly family?: FamilyCaller,
   ) {}
 
-  /** The tenant condition for `table`, and'ed with any further conditions. */
+  /** The tenant condition for `table` (and the family's, for a family's scope), and'ed with any further conditions. */
   where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
-    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+    return and(eq(table.tenantId, this.tenantId), this.family ? familyCondition(table, this.family) : undefined, ...conditions) as SQL;
+  }
+
+  /**
+   * The same school's scope without the family's narrowing, for work the school does on a
+   * family's request that reads beyond the family (a child's rank among the class, a notification
+   * to the teacher). Its rows must not reach the family's reply unless they are the family's.
+   */
+  school(): TenantScope {
+    return this.family ? new TenantScope(this.db, this.tenantId, this.tenantSet) : this;
   }
 
   /**
@@ -121,7 +135,7 @@ export class TenantScope {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       if (!this.tenantSet) await db.execute(sql`select set_config(${TENANT_SETTING}, ${String(this.tenantId)}, true)`);
-      return fn(new TenantScope(db, this.tenantId, true));
+      return fn(new TenantScope(db, this.tenantId, true, this.family));
     });
   }
 }
