@@ -133,6 +133,36 @@ describe("admission journey", () => {
     await parent.screenshot({ path: "/tmp/shots/journey-parent-home.png" });
   });
 
+  it("a parent the school knows gets their details filled in, in Urdu, once the code sent to their number comes back", async () => {
+    const api = await adminApi();
+    const roles = await api.get<{ rows: { id: number; builtin: string | null }[] }>("/admin/api/role?limit=50");
+    const parentRole = roles.rows.find((r) => r.builtin === "parent")!.id;
+    const mobile = `+9196${String(Date.now()).slice(-4)}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
+    await api.post("/admin/api/user", { name: `Maryam ${tag}`, mobile, email: `maryam.${tag}@example.com`, roleIds: [parentRole] });
+
+    const page = await browser.page({ ...PHONE, language: "ur" });
+    await page.goto(`/open/admission/${DEMO.code}`);
+    await page.getByTestId("school-name").waitFor();
+    // A number the school does not know gets the same answer, and no code ever comes.
+    await page.locator("input[name=guardianMobile]").fill(guardianMobile.replace(/\d{4}$/, "0000"));
+    await page.getByRole("button", { name: "میری تفصیلات بھر دیں" }).click();
+    const strangerText = await page.getByTestId("parent-code").innerText();
+
+    await page.locator("input[name=guardianMobile]").fill(mobile);
+    const mark = logMark();
+    await page.getByRole("button", { name: "میری تفصیلات بھر دیں" }).click();
+    expect(await page.getByTestId("parent-code").innerText()).toBe(strangerText);
+    const code = await codeFromLog(mobile, "admission", mark);
+    await page.locator("input[name=guardian-otp]").fill(code);
+    await page.getByRole("button", { name: "کوڈ جانچیں" }).click();
+    await page.getByTestId("parent-found").getByText("ہمیں آپ کا اکاؤنٹ مل گیا").waitFor();
+    expect(await page.locator("input[name=guardianName]").inputValue()).toBe(`Maryam ${tag}`);
+    const email = page.locator("input[name=guardianEmail]");
+    if (await email.count()) expect(await email.inputValue()).toBe(`maryam.${tag}@example.com`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: "/tmp/shots/admission-known-guardian-ur.png", fullPage: true });
+  });
+
   it("the public form reads right to left in Arabic on a 360-px phone, checks files and marks missing answers", async () => {
     const page = await browser.page({ ...PHONE, language: "ar" });
     await page.goto(`/open/admission/${DEMO.code}`);

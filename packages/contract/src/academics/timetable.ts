@@ -228,6 +228,9 @@ export const submitOpenPeriod = defineAction({
   module: "academics",
   access: "open",
   summary: "A teacher reports a lesson through the school's public form (known by their staff mobile number; approved by the school)",
+  description:
+    "A number that is not an active teacher's of the school and an hour that is not in its timetable get one and the same refusal, " +
+    "400 period.not_recognised with params.fields [mobile, hourId], so the form does not tell a stranger who teaches there.",
   params: z.object({ code: z.string().trim().min(1).max(60) }),
   body: OpenPeriodSubmit,
   reply: z.object({ message: z.string(), id: z.number() }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BusinessCode } from "../account-values.js";
 import { defineAction } from "../action.js";
+import { ADMISSION_LIMIT_SETTINGS } from "../admissions/common.js";
 import * as field from "../fields.js";
 import { MessageReply } from "../resource.js";
 import { SESSION_ROUTES } from "../session-calls.js";
@@ -39,6 +40,13 @@ export const SettingsConfig = z
   .refine((c) => c.hifzGrades === undefined || c.hifzGrades === null || HifzGrades.safeParse(c.hifzGrades).success, {
     message: "Give the five memorisation grades, weakest first, each in a few words",
     path: ["hifzGrades"],
+  })
+  .superRefine((c, ctx) => {
+    for (const [key, { min, max }] of Object.entries(ADMISSION_LIMIT_SETTINGS)) {
+      const v = c[key];
+      if (v === undefined || v === null || (Number.isInteger(v) && (v as number) >= min && (v as number) <= max)) continue;
+      ctx.addIssue({ code: "custom", message: `Give a whole number from ${min} to ${max}`, path: [key] });
+    }
   });
 
 /** What the school says about itself, kept on its tenant record. */

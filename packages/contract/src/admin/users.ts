@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BusinessCode, Password, ProfileSummary, Username } from "../account-values.js";
+import { BusinessCode, Otp, Password, ProfileSummary, Username } from "../account-values.js";
 import { defineAction } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource, MessageReply } from "../resource.js";
@@ -86,8 +86,20 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 
 export const UserBulkReply = z.object({ message: z.string(), count: z.number().int() });
 
-/** POST /admin/open/admission/checkparent/{code}/{mobile}: whether the school knows this parent. */
-export const CheckParentReply = z.object({ exists: z.boolean() });
+/**
+ * POST /admin/open/admission/checkparent/{code}/{mobile}: the admission form fills in a known
+ * guardian's details once the number has proved itself. Without `otp`, a code is sent to the
+ * number when it is a parent's of the school, and the reply is the same for every number; with
+ * the code that came, the reply says the guardian is known and carries their details.
+ */
+export const CheckParentBody = z.object({ otp: Otp.optional() }).optional();
+export const CheckParentReply = z.object({
+  /** True only after the number proved itself with the code sent to it. */
+  exists: z.boolean(),
+  message: z.string(),
+  /** What the form fills in for a known guardian: only with `exists`. */
+  guardian: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+});
 
 /** POST user/resendemail: an unconfirmed address gets its confirmation link, a confirmed one the welcome e-mail. */
 export const resendUserEmail = defineAction({
@@ -160,9 +172,13 @@ export const checkParent = defineAction({
   ...SESSION_ROUTES.checkParent,
   module: "users",
   access: "open",
-  summary: "Whether the school has a parent with this mobile number",
-  description: "Answers only exists; an unknown school is a 400 tenant.unknown.",
+  summary: "Fill in a known guardian's details on the admission form, once their number has proved itself",
+  description:
+    "Without otp: a one-time code is sent to the number if it is a parent's of the school; the reply (exists false) and its timing are the same for " +
+    "every number, and the one-time codes' limits apply (429 otp.too_many). With the otp that came: exists true and the guardian's name and e-mail; " +
+    "a wrong or expired code, or a number that is no parent's, answers 400 otp.invalid. An unknown school is a 400 tenant.unknown.",
   params: z.object({ code: BusinessCode, mobile: Mobile }),
+  body: CheckParentBody,
   reply: CheckParentReply,
   errors: [429],
 });

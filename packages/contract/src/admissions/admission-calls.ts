@@ -193,8 +193,11 @@ export const applyForAdmission = defineAction({
     `at most ${UPLOAD_LIMITS.photoBytes / MB} MB); documents: [{label, file: {name, data}}] (also PDF, at most ${UPLOAD_LIMITS.fileBytes / MB} MB each, ` +
     `${UPLOAD_LIMITS.maxDocuments} documents, ${UPLOAD_LIMITS.submissionBytes / MB} MB together); data is a data URL or base64, checked by its content. ` +
     "consent: {accepted: true, version (from the form call), language}: the exact text shown is stored with the time. Every problem answers 400 with params.fields; " +
-    `an old consent version 409 admission.consent_changed; a school not taking applications 403 admission.closed; more than ${PUBLIC_FORM_RATES.applicationsPerHour} ` +
-    "applications per address per hour to one school 429. The reply carries the application number and a confirmation in the form's language.",
+    "an old consent version 409 admission.consent_changed; a school not taking applications 403 admission.closed. More applications from one address in an hour " +
+    `than the school's admissionsPerAddressHour (default ${PUBLIC_FORM_RATES.applicationsPerHour}) answer 429 admission.too_many_from_address, more stored in a day than ` +
+    `its admissionsPerDay (default ${PUBLIC_FORM_RATES.applicationsPerDay}) 429 admission.too_many_today, both with Retry-After. An exact repeat (the same child's name, ` +
+    "birth date and guardian mobile as a pending or approved application) stores nothing and answers as that application did, with its number. " +
+    "website must stay empty: when filled, the reply looks the same and nothing is stored. The reply carries the application number and a confirmation in the form's language.",
   params: SchoolCode,
   body: AdmissionApply,
   reply: AdmissionApplyReply,

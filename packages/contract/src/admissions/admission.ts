@@ -208,5 +208,10 @@ export const AdmissionApply = z.object({
   }),
   /** The form's language: the reply and the guardian's letters use it. */
   language: Language.default("en"),
+  /**
+   * A field people never see and robots fill: left empty by the form. A filled one is answered
+   * as a received application and nothing is stored.
+   */
+  website: z.string().max(2000).optional(),
 });
 export const AdmissionApplyReply = z.object({ message: z.string(), applicationNo: z.string() });

@@ -57,11 +57,23 @@ export const UPLOAD_EXTENSIONS: Record<UploadType, string> = {
 export const STORED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf|mp3|m4a|aac|ogg)$/;
 
 /**
- * How often one address may use a public form: reads per minute, and sends per hour to one
- * school (applications: a school's office, where many parents share one address, must not be
- * locked out) or to one record type's form.
+ * How often a public form may be used: reads per minute from one address; applications per hour
+ * from one address to one school and per day to one school (the defaults of the school's
+ * settings admissionsPerAddressHour and admissionsPerDay: a family applying for its children, and
+ * a busy admission day, stay far below them); submissions per hour from one address to one
+ * record type's form.
  */
-export const PUBLIC_FORM_RATES = { readsPerMinute: 120, applicationsPerHour: 30, recordSubmitsPerHour: 20 } as const;
+export const PUBLIC_FORM_RATES = { readsPerMinute: 120, applicationsPerHour: 10, applicationsPerDay: 300, recordSubmitsPerHour: 20 } as const;
+
+/**
+ * The limits of its public admission form a school may set in its settings (a school whose
+ * parents apply over its own connection on an admission day raises the one per address).
+ */
+export const ADMISSION_LIMIT_SETTINGS = {
+  admissionsPerDay: { min: 1, max: 10_000, default: PUBLIC_FORM_RATES.applicationsPerDay },
+  admissionsPerAddressHour: { min: 1, max: 1_000, default: PUBLIC_FORM_RATES.applicationsPerHour },
+} as const;
+export type AdmissionLimitSetting = keyof typeof ADMISSION_LIMIT_SETTINGS;
 
 /** Base64 grows 4/3; a data URL's header is short. */
 const base64Max = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;

@@ -17,6 +17,11 @@ import { hours, periods } from "./timetable.table.js";
 const PER_IP_HOUR = 30;
 const PER_MOBILE_DAY = 40;
 
+const notRecognised = () =>
+  badRequest("period.not_recognised", "This mobile number is not a teacher's at this school, or the hour is not in its timetable. Check both and try again.", {
+    fields: ["mobile", "hourId"],
+  });
+
 /**
  * POST admin/open/period/:code: a teacher without an account reports a lesson by the school's
  * code. The teacher is known by their mobile number, which must be an active staff user's of that
@@ -43,10 +48,12 @@ export function registerOpenPeriodRoute(app: FastifyInstance, { attempts }: Serv
         throw new AppError(429, "rate_limited", "Too many lessons were sent for this number today. Try again tomorrow.");
       }
       const id = await new TenantScope(ctx.db, tenant.id).transaction(async (scope) => {
-        const teacher = await staffByMobile(scope, mobile);
-        if (!teacher) throw badRequest("period.unknown_teacher", "This mobile number is not registered as a teacher of this school.", { field: "mobile" });
         if (b.date > (await schoolToday(scope))) throw badRequest("period.future", "A lesson cannot be reported for a future date.", { field: "date" });
-        const hour = await scope.find(hours, b.hourId, "Hour");
+        // Both looked up before either is judged, and one refusal for both: the form must not tell
+        // a stranger which numbers belong to the school's teachers.
+        const teacher = await staffByMobile(scope, mobile);
+        const hour = await scope.findOptional(hours, b.hourId);
+        if (!teacher || !hour) throw notRecognised();
         const room = await requireClassroom(scope, hour.classroomId);
         const subjectId = b.subjectId ?? (await entryOfHour(scope, hour.id))?.subjectId;
         if (!subjectId) throw badRequest("period.no_subject", "This hour has no subject in the timetable; choose the subject.", { field: "subjectId" });

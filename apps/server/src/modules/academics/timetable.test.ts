@@ -253,14 +253,47 @@ describe("periods", () => {
 
     const post = (body: Record<string, unknown>, code = s.tenant.code) =>
       app.inject({ method: "POST", url: `/admin/open/period/${code}`, headers: { "x-requested-with": "XMLHttpRequest" }, payload: body });
-    expect((await post({ ...form, mobile: uniqueMobile(), date: "2026-07-08" })).json().code).toBe("period.unknown_teacher");
+    expect((await post({ ...form, mobile: uniqueMobile(), date: "2026-07-08" })).json().code).toBe("period.not_recognised");
     expect((await post({ ...form, mobile: s.tenant.admin.mobile, date: "2026-07-06" })).json().code).toBe("period.exists");
     expect((await post({ ...form, date: "2999-01-01" })).json().code).toBe("period.future");
     expect((await post({ ...form, topic: undefined })).statusCode).toBe(400);
     expect((await post(form, "NO-SUCH-SCHOOL")).json().code).toBe("tenant.unknown");
     const other = await newSchool(app);
     const theirHour = await hour(other);
-    expect((await post({ ...form, hourId: theirHour.id, date: "2026-07-09" })).statusCode).toBe(404);
+    expect((await post({ ...form, hourId: theirHour.id, date: "2026-07-09" })).json().code).toBe("period.not_recognised");
+  });
+
+  it("gives the public form one refusal whether the number, the teacher or the hour is wrong", async () => {
+    const s = await newSchool(app);
+    const teacher = await staff(s, "Ustadh Bilal");
+    const parent = await user(s, "parent", "A Parent");
+    const h = await hour(s);
+    await ok(s.api.post("/admin/api/timetable", { hourId: h.id, subjectId: s.subject.id }));
+    const theirHour = await hour(await newSchool(app));
+    const post = (mobile: string, hourId: number, date = "2026-07-06") =>
+      app.inject({
+        method: "POST",
+        url: `/admin/open/period/${s.tenant.code}`,
+        headers: { "x-requested-with": "XMLHttpRequest" },
+        payload: { mobile, hourId, date, topic: "Wudu" },
+      });
+    const reply = async (mobile: string, hourId: number, date?: string) => {
+      const res = await post(mobile, hourId, date);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const refusals = [
+      await reply(uniqueMobile(), h.id),
+      await reply(parent.mobile, h.id),
+      await reply(teacher.mobile, theirHour.id),
+      await reply(teacher.mobile, 2_000_000_000),
+      await reply(uniqueMobile(), theirHour.id),
+    ];
+    expect(refusals[0]).toMatchObject({ status: 400, body: { code: "period.not_recognised", params: { fields: ["mobile", "hourId"] } } });
+    for (const r of refusals) expect(r).toEqual(refusals[0]);
+    // A date in the future is refused alike for a teacher's number and for a stranger's.
+    expect(await reply(uniqueMobile(), h.id, "2999-01-01")).toEqual(await reply(teacher.mobile, h.id, "2999-01-01"));
+    // The teacher with the school's hour still gets through.
+    expect((await post(teacher.mobile, h.id)).statusCode).toBe(200);
   });
 
   it("limits the public form per address", async () => {

@@ -14,22 +14,15 @@ import { tryE164 } from "../../platform/auth/phone.js";
 import { decodeUpload, type UploadBatch } from "../../platform/files/uploads.js";
 import { AppError } from "../../platform/http/errors.js";
 import { schoolYear } from "../../platform/tenancy/school-calendar.js";
-import { settings } from "../../platform/tenancy/settings.table.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
 import { checkBatchSize, checkCustomValues, fieldsOf, formFieldOf, invalidValues } from "../settings/custom-fields.service.js";
 import { type AdmissionFormSettings, admissionForm } from "../settings/form-customisation.service.js";
 import { consentTexts, FIELD_LABELS, GENDER_LABELS } from "./admission-texts.js";
-import { assertNotPending, nextApplicationNo, offeredCourses } from "./admissions.service.js";
-import { admissions } from "./admissions.table.js";
+import { assertNotPending, firstOfRepeat, nextApplicationNo, offeredCourses } from "./admissions.service.js";
+import { type AdmissionRecord, admissions } from "./admissions.table.js";
 
 type Apply = z.infer<typeof AdmissionApply>;
-
-/** Whether the school takes applications now: its admissionsOpen setting. */
-export async function admissionsOpen(scope: TenantScope): Promise<boolean> {
-  const [row] = await scope.db.select({ config: settings.config }).from(settings).where(scope.where(settings)).limit(1);
-  return row?.config?.admissionsOpen === true;
-}
 
 const builtin = (key: string, kind: FormField["kind"], required: boolean, extra: Partial<FormField> = {}): FormField => ({
   key,
@@ -118,9 +111,16 @@ const BODY_KEY: Record<AdmissionOptionalField, string> = {
  * An application from the public form, checked as the school's form says (required fields,
  * offered courses, the consent as shown, files by content and size, custom fields by their
  * definitions), every problem reported at once; then filed with the next application number, all
- * in the caller's transaction.
+ * in the caller's transaction. An exact repeat of a pending or approved application stores
+ * nothing and gives that application back (`stored` false).
  */
-export async function fileOnlineApplication(scope: TenantScope, tenant: TenantRow, body: Apply, batch: UploadBatch, ip: string) {
+export async function fileOnlineApplication(
+  scope: TenantScope,
+  tenant: TenantRow,
+  body: Apply,
+  batch: UploadBatch,
+  ip: string,
+): Promise<{ row: AdmissionRecord; stored: boolean }> {
   const form = await admissionForm(scope);
   const issues: Issue[] = [];
   const shown = (k: AdmissionOptionalField) => form.fields[k].show;
@@ -232,11 +232,14 @@ export async function fileOnlineApplication(scope: TenantScope, tenant: TenantRo
     consentAt: new Date(),
     consentIp: ip,
   };
+  // A second tap on "Send", or a reload that sends again: the parent gets the first application's number.
+  const first = await firstOfRepeat(scope, application);
+  if (first) return { row: first, stored: false };
   await assertNotPending(scope, application);
   await batch.save(scope);
   const applicationNo = await nextApplicationNo(scope, schoolYear(tenant));
   const row = await scope.insert(admissions, { ...application, applicationNo });
   // A stranger's call: no user to record, only the address.
   await recordChange(scope.db, { tenantId: scope.tenantId, userId: null, action: "create", entity: "admissions", entityId: row.id, after: row, ip });
-  return row;
+  return { row, stored: true };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, newTenant, signIn, type TestApp, testApp } from "../../../test/harness.js";
+import { uploads } from "../../platform/files/uploads.table.js";
 import { ok } from "../academics/school.fixture.js";
 import { admissionSchool, application, apply, dataUrl, pdfBytes, png, pngBytes, publicForm, tempDataDir } from "./admission.fixture.js";
 import { admissions } from "./admissions.table.js";
@@ -189,18 +190,52 @@ describe("the public admission form", () => {
     expect(row?.consentText).toBe(`We keep your data for School ${s.tenant.code}.`);
   });
 
-  it("refuses applications while the school is not taking them, and a second one for the same child", async () => {
+  it("refuses applications while the school is not taking them", async () => {
     const s = await adminOfNewTenant(app);
     const closed = await apply(app, s.tenant.code, await application(app, s.tenant.code));
     expect(closed.statusCode).toBe(403);
     expect(closed.json().code).toBe("admission.closed");
     expect((await publicForm(app, s.tenant.code)).open).toBe(false);
     await ok(s.api.put("/admin/api/setting", { config: { admissionsOpen: true } }));
+    expect((await apply(app, s.tenant.code, await application(app, s.tenant.code))).statusCode).toBe(200);
+  });
+
+  it("folds an exact repeat into the first application: its number, and no second row", async () => {
+    const s = await admissionSchool(app);
+    const body = await application(app, s.tenant.code, { name: "Amina Rahman", guardian: { name: "Safiya", mobile: "98470 11223" } });
+    const first = await apply(app, s.tenant.code, body);
+    expect(first.statusCode, first.body).toBe(200);
+    // The same child typed again with other spaces and capitals, the same number written otherwise.
+    const again = await apply(app, s.tenant.code, { ...body, name: "  amina   RAHMAN ", guardian: { name: "Safiya R", mobile: "+919847011223" } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // Another birth date is another child: an application of its own.
+    const sister = await apply(app, s.tenant.code, { ...body, dateOfBirth: "2018-05-01" });
+    expect(sister.json().applicationNo).not.toBe(first.json().applicationNo);
+    const rows = await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id));
+    expect(rows.map((r) => r.applicationNo).sort()).toEqual([first.json().applicationNo, sister.json().applicationNo].sort());
+  });
+
+  it("leaves one row when the same application arrives several times at once", async () => {
+    const s = await admissionSchool(app);
     const body = await application(app, s.tenant.code);
-    expect((await apply(app, s.tenant.code, body)).statusCode).toBe(200);
-    const twice = await apply(app, s.tenant.code, body);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe("admission.duplicate");
+    const replies = await Promise.all(Array.from({ length: 6 }, () => apply(app, s.tenant.code, body)));
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    expect(new Set(replies.map((r) => r.json().applicationNo)).size).toBe(1);
+    expect(await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id))).toHaveLength(1);
+  });
+
+  it("answers a robot that filled the hidden field as a parent, and stores nothing", async () => {
+    const s = await admissionSchool(app);
+    const robot = await apply(app, s.tenant.code, { ...(await application(app, s.tenant.code, { photo: png() })), website: "https://cheap-pills.example" });
+    expect(robot.statusCode, robot.body).toBe(200);
+    expect(robot.json().applicationNo).toMatch(/^ADM-\d{4}-0001$/);
+    expect(robot.json().message).toContain(robot.json().applicationNo);
+    expect(await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id))).toHaveLength(0);
+    expect(await app.services.db.select().from(uploads).where(eq(uploads.tenantId, s.tenant.id))).toHaveLength(0);
+    // The number was not taken: the first parent gets it.
+    const parent = await apply(app, s.tenant.code, await application(app, s.tenant.code));
+    expect(parent.json().applicationNo).toBe(robot.json().applicationNo);
   });
 
   it("numbers applications consecutively when they arrive together", async () => {
@@ -218,16 +253,47 @@ describe("the public admission form", () => {
     expect(rows.map((r) => r.no).sort()).toEqual(numbers);
   });
 
-  it("limits applications per address", async () => {
+  it("limits applications per address, with Retry-After and a clear text", async () => {
     const s = await admissionSchool(app);
-    const body = await application(app, s.tenant.code);
-    const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await apply(app, s.tenant.code, body)).statusCode);
-    expect(codes[0]).toBe(200);
-    expect(codes.slice(1, 30).every((c) => c === 409)).toBe(true);
-    expect(codes[30]).toBe(429);
-    // Another school's form is counted apart.
+    const from = "198.51.100.20";
+    for (let i = 0; i < 10; i++) {
+      const res = await apply(app, s.tenant.code, await application(app, s.tenant.code), from);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await apply(app, s.tenant.code, await application(app, s.tenant.code), from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "admission.too_many_from_address", params: { minutes: 60 } });
+    expect(refused.json().message).toBe("Too many applications were sent from this connection. Please try again in 60 minutes.");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    // Another address, and the same address at another school, are counted apart.
+    expect((await apply(app, s.tenant.code, await application(app, s.tenant.code), "198.51.100.21")).statusCode).toBe(200);
     const t = await admissionSchool(app);
-    expect((await apply(app, t.tenant.code, await application(app, t.tenant.code))).statusCode).toBe(200);
+    expect((await apply(app, t.tenant.code, await application(app, t.tenant.code), from)).statusCode).toBe(200);
+    // A school whose parents apply over its own connection raises the limit.
+    await ok(s.api.put("/admin/api/setting", { config: { admissionsPerAddressHour: 50 } }));
+    expect((await apply(app, s.tenant.code, await application(app, s.tenant.code), from)).statusCode).toBe(200);
+  });
+
+  it("takes at most the school's number of applications a day, repeats and robots not counted", async () => {
+    const s = await admissionSchool(app);
+    const refusedSetting = await s.api.put("/admin/api/setting", { config: { admissionsPerDay: 0 } });
+    expect(refusedSetting.statusCode).toBe(400);
+    expect(refusedSetting.json().params.fields).toEqual(["config.admissionsPerDay"]);
+    await ok(s.api.put("/admin/api/setting", { config: { admissionsPerDay: 3 } }));
+    const bodies = await Promise.all(Array.from({ length: 3 }, () => application(app, s.tenant.code)));
+    const first = await apply(app, s.tenant.code, bodies[0], "203.0.113.1");
+    expect(first.statusCode).toBe(200);
+    expect((await apply(app, s.tenant.code, bodies[0], "203.0.113.2")).json()).toEqual(first.json());
+    expect((await apply(app, s.tenant.code, { ...bodies[1], website: "x" }, "203.0.113.3")).statusCode).toBe(200);
+    expect((await apply(app, s.tenant.code, bodies[1], "203.0.113.4")).statusCode).toBe(200);
+    expect((await apply(app, s.tenant.code, bodies[2], "203.0.113.5")).statusCode).toBe(200);
+    const refused = await apply(app, s.tenant.code, await application(app, s.tenant.code), "203.0.113.6");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "admission.too_many_today", params: { hours: 24 } });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(86_000);
+    expect(await app.services.db.select().from(admissions).where(eq(admissions.tenantId, s.tenant.id))).toHaveLength(3);
+    // Another school keeps its own count.
+    const t = await admissionSchool(app);
+    expect((await apply(app, t.tenant.code, await application(app, t.tenant.code), "203.0.113.6")).statusCode).toBe(200);
   });
 });

@@ -77,8 +77,16 @@ export async function application(app: TestApp, code: string, fields: Record<str
   };
 }
 
-export async function apply(app: TestApp, code: string, body: unknown) {
-  return client(app).post(`/admin/open/admission/${code}`, body);
+/** Sends an application as the web form does, from the tests' address or from `remoteAddress`. */
+export async function apply(app: TestApp, code: string, body: unknown, remoteAddress?: string) {
+  if (!remoteAddress) return client(app).post(`/admin/open/admission/${code}`, body);
+  return app.inject({
+    method: "POST",
+    url: `/admin/open/admission/${code}`,
+    headers: { "x-requested-with": "XMLHttpRequest" },
+    payload: body as Record<string, unknown>,
+    remoteAddress,
+  });
 }
 
 /** An application filed through the public form; its row as the admin sees it. */

@@ -1,5 +1,5 @@
 import { type AdmissionCreate, AdmissionRow, type AdmissionUpdate, IMAGE_TYPES, type Language, UPLOAD_TYPES } from "@taleem/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toE164 } from "../../platform/auth/phone.js";
 import { requireUploads } from "../../platform/files/uploads.js";
@@ -17,6 +17,8 @@ import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.j
 import { studentsByIds } from "../students/students.service.js";
 import { type AdmissionDocumentValue, type AdmissionRecord, admissionNumberSeries, admissions } from "./admissions.table.js";
 
+const applicationNoOf = (year: number, n: number) => `ADM-${year}-${String(n).padStart(4, "0")}`;
+
 /**
  * The next application number of the school's year (ADM-2026-0001), taken in the caller's
  * transaction: the series row stays locked until it commits, so concurrent applications get
@@ -28,7 +30,44 @@ export async function nextApplicationNo(scope: TenantScope, year: number): Promi
     .values({ tenantId: scope.tenantId, year, last: 1 })
     .onConflictDoUpdate({ target: [admissionNumberSeries.tenantId, admissionNumberSeries.year], set: { last: sql`${admissionNumberSeries.last} + 1` } })
     .returning({ last: admissionNumberSeries.last });
-  return `ADM-${year}-${String(row!.last).padStart(4, "0")}`;
+  return applicationNoOf(year, row!.last);
+}
+
+/** The number the school's next application would get, without taking it. */
+export async function peekApplicationNo(scope: TenantScope, year: number): Promise<string> {
+  const [row] = await scope.db
+    .select({ last: admissionNumberSeries.last })
+    .from(admissionNumberSeries)
+    .where(scope.where(admissionNumberSeries, eq(admissionNumberSeries.year, year)))
+    .limit(1);
+  return applicationNoOf(year, (row?.last ?? 0) + 1);
+}
+
+/** A child's name as repeats are compared: one Unicode form, spaces collapsed, case folded. */
+const nameKey = (name: string) => name.normalize("NFKC").trim().replace(/\s+/gu, " ").toLowerCase();
+
+/**
+ * The pending or approved application an exact repeat folds into: the same child's name
+ * (normalised), birth date and guardian mobile (E.164). A transaction-level advisory lock on the
+ * school and that key is taken first, so of two identical applications arriving together the
+ * second waits for the first's transaction, then finds its row.
+ */
+export async function firstOfRepeat(scope: TenantScope, a: { name: string; dateOfBirth: string | null; guardianMobile: string }) {
+  const key = `admission-repeat:${scope.tenantId}:${a.guardianMobile}:${a.dateOfBirth ?? ""}:${nameKey(a.name)}`;
+  await scope.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const rows = await scope.db
+    .select()
+    .from(admissions)
+    .where(
+      scope.where(
+        admissions,
+        eq(admissions.guardianMobile, a.guardianMobile),
+        a.dateOfBirth ? eq(admissions.dateOfBirth, a.dateOfBirth) : isNull(admissions.dateOfBirth),
+        inArray(admissions.status, ["pending", "approved"]),
+      ),
+    )
+    .orderBy(admissions.id);
+  return rows.find((r) => nameKey(r.name) === nameKey(a.name));
 }
 
 type AdmissionOut = z.input<typeof AdmissionRow>;

@@ -18,6 +18,7 @@ import {
   completeSignIn,
   findAccount,
   guardAttempts,
+  limitCodeRequests,
   PASSWORD_CHANGED,
   setForgottenPassword,
   signInFailed,
@@ -25,17 +26,6 @@ import {
 
 export const CODE_SENT = `If this mobile number belongs to an account at this school, a code has been sent to it. It is valid for ${CODE_TTL_MINUTES} minutes.`;
 const wrongCode = () => authFailure("otp.invalid", "The code is wrong or has expired.", { field: "otp" });
-
-/**
- * Requests for codes are counted per number whether or not the number has an account, so the
- * 429 comes at the same count either way and tells nothing; the address has a budget too.
- */
-async function limitCodeRequests(services: Services, ip: string, tenantId: number, mobile: string) {
-  const { attempts, config } = services;
-  const window = config.OTP_SEND_WINDOW_SECONDS;
-  const [perNumber, perAddress] = await Promise.all([attempts.hit(`otp:request:${tenantId}:${mobile}`, window), attempts.hit(`otp:address:${ip}`, window)]);
-  if (perNumber > config.OTP_MAX_SENDS || perAddress > config.LOGIN_MAX_FAILURES_PER_IP) throw services.otp.tooMany();
-}
 
 /** Sign-in and password reset by a one-time code sent by SMS. */
 export function registerCodeSignIn(app: FastifyInstance, services: Services) {

@@ -115,6 +115,17 @@ export async function guardAttempts(services: Services, ip: string, key: string,
 }
 
 /**
+ * Requests for codes are counted per number whether or not the number has an account, so the
+ * 429 comes at the same count either way and tells nothing; the address has a budget too.
+ */
+export async function limitCodeRequests(services: Services, ip: string, tenantId: number, mobile: string) {
+  const { attempts, config } = services;
+  const window = config.OTP_SEND_WINDOW_SECONDS;
+  const [perNumber, perAddress] = await Promise.all([attempts.hit(`otp:request:${tenantId}:${mobile}`, window), attempts.hit(`otp:address:${ip}`, window)]);
+  if (perNumber > config.OTP_MAX_SENDS || perAddress > config.LOGIN_MAX_FAILURES_PER_IP) throw services.otp.tooMany();
+}
+
+/**
  * After a success: the account's failures from this address are forgotten, and the attempt no
  * longer counts against the address or the account. The account-wide count is not reset: the
  * owner signing in must not clear the guesses others made from elsewhere.

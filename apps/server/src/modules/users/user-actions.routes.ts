@@ -1,24 +1,16 @@
-import { assignStudentsToUser, checkParent, importUsers, mergeUsers, resendUserEmail, resetUserPassword } from "@taleem/contract";
-import { and, eq } from "drizzle-orm";
+import { assignStudentsToUser, importUsers, mergeUsers, resendUserEmail, resetUserPassword } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
-import { tryE164 } from "../../platform/auth/phone.js";
-import { roles } from "../../platform/auth/roles.table.js";
 import { builtinRoleId, createUser } from "../../platform/auth/user-accounts.js";
-import { profiles, users } from "../../platform/auth/users.table.js";
-import { AppError } from "../../platform/http/errors.js";
+import { users } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sendVerificationEmail, sendWelcomeEmail } from "../auth/email-links.service.js";
-import { findTenantByCode } from "../auth/identity.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
+import { registerKnownGuardianCheck } from "./known-guardian.routes.js";
 import { assignStudents, mergeAccounts, resetPassword } from "./user-actions.service.js";
 import { importUserRows } from "./user-import.service.js";
-
-/** Look-ups of the open parent check allowed per address and window: enough for a family, too few to sweep numbers. */
-const CHECKPARENT_MAX = 60;
-const CHECKPARENT_WINDOW_SECONDS = 15 * 60;
 
 /** A user of the school in `scope`, for the isolation suite's calls made in another school. */
 async function sampleUser(scope: TenantScope) {
@@ -27,7 +19,7 @@ async function sampleUser(scope: TenantScope) {
   return createUser(scope, country, { name: "Sample Person", mobile, roleIds: [await builtinRoleId(scope, "parent")] });
 }
 
-/** The users module's own actions: resendemail, resetpassword, assign-student, merge, bulk, and the open parent check. */
+/** The users module's own actions: resendemail, resetpassword, assign-student, merge, bulk, and the admission form's known-guardian check. */
 export function registerUserActions(app: FastifyInstance, services: Services) {
   // It waits for the mail server (a failure is the caller's 500), so it holds no transaction meanwhile.
   serveAction(
@@ -79,20 +71,5 @@ export function registerUserActions(app: FastifyInstance, services: Services) {
     { transaction: false },
   );
 
-  serveAction(app, checkParent, async (ctx, { params }) => {
-    const tries = await services.attempts.hit(`checkparent:${ctx.ip}`, CHECKPARENT_WINDOW_SECONDS);
-    if (tries > CHECKPARENT_MAX) throw new AppError(429, "rate_limited", "Too many look-ups. Please wait a few minutes and try again.");
-    const tenant = await findTenantByCode(ctx.db, params.code);
-    const mobile = tryE164(params.mobile, tenant.country);
-    if (!mobile) return { exists: false };
-    const scope = new TenantScope(ctx.db, tenant.id);
-    const [found] = await scope.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(profiles, and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id)))
-      .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-      .where(scope.where(users, eq(users.mobile, mobile), eq(roles.area, "parent")))
-      .limit(1);
-    return { exists: !!found };
-  });
+  registerKnownGuardianCheck(app, services);
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, PASSWORD, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
 import { addUser, newStudentId, rolesOf, rowsOf, signedInUser } from "../../../test/people.js";
+import { lastCode, messageCount } from "../auth/auth.test-kit.js";
 
 describe("user actions", () => {
   let app: TestApp;
@@ -226,26 +227,73 @@ describe("user actions", () => {
   });
 
   describe("checkparent", () => {
-    it("says only whether the school has a parent with that mobile", async () => {
+    const check = (code: string, mobile: string, body: Record<string, unknown> = {}) =>
+      client(app).post(`/admin/open/admission/checkparent/${code}/${encodeURIComponent(mobile)}`, body);
+    const reply = async (res: Awaited<ReturnType<typeof check>>) => ({ status: res.statusCode, body: res.json() });
+
+    it("answers every number alike, and sends a code only to a parent of the school", async () => {
       const s = await school();
-      const parent = await addUser(s.api, { roleIds: [s.roles.parent] });
+      const parent = await addUser(s.api, { name: "Safiya Rahman", email: "safiya@example.com", roleIds: [s.roles.parent] });
       const staff = await addUser(s.api, { roleIds: [s.roles.staff] });
-      const anon = client(app);
-      const check = (code: string, mobile: string) => anon.post(`/admin/open/admission/checkparent/${code}/${encodeURIComponent(mobile)}`);
-      const yes = await check(s.tenant.code, parent.mobile!);
-      expect(yes.statusCode).toBe(200);
-      expect(yes.json()).toEqual({ exists: true });
-      expect((await check(s.tenant.code.toLowerCase(), parent.mobile!.replace("+91", ""))).json()).toEqual({ exists: true });
-      // Staff is a parent-area role; the admin is not.
-      expect((await check(s.tenant.code, staff.mobile!)).json()).toEqual({ exists: true });
-      expect((await check(s.tenant.code, s.tenant.admin.mobile)).json()).toEqual({ exists: false });
-      expect((await check(s.tenant.code, uniqueMobile())).json()).toEqual({ exists: false });
       const other = await school();
-      expect((await check(other.tenant.code, parent.mobile!)).json()).toEqual({ exists: false });
+      const stranger = uniqueMobile();
+      const replies = [
+        await reply(await check(s.tenant.code, parent.mobile!)),
+        await reply(await check(s.tenant.code, staff.mobile!)),
+        await reply(await check(s.tenant.code, s.tenant.admin.mobile)),
+        await reply(await check(s.tenant.code, stranger)),
+        await reply(await check(other.tenant.code, parent.mobile!)),
+      ];
+      expect(replies[0]).toMatchObject({ status: 200, body: { exists: false, guardian: null } });
+      for (const r of replies) expect(r).toEqual(replies[0]);
+      // Staff sign in to the parent area, so they are guardians the form may know; the admin is not.
+      expect(await messageCount(app, parent.mobile!)).toBe(1);
+      expect(await messageCount(app, staff.mobile!)).toBe(1);
+      expect(await messageCount(app, s.tenant.admin.mobile)).toBe(0);
+      expect(await messageCount(app, stranger)).toBe(0);
+
       const unknown = await check("NO-SUCH-SCHOOL", parent.mobile!);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().code).toBe("tenant.unknown");
       expect((await check(s.tenant.code, "abc")).statusCode).toBe(400);
+    });
+
+    it("gives a parent's details only for the code sent to that number", async () => {
+      const s = await school();
+      const parent = await addUser(s.api, { name: "Safiya Rahman", email: "safiya@example.com", roleIds: [s.roles.parent] });
+      const stranger = uniqueMobile();
+      await check(s.tenant.code, parent.mobile!);
+      await check(s.tenant.code, stranger);
+      const code = await lastCode(app, parent.mobile!);
+      const other = code === "999999" ? "000000" : "999999";
+
+      // A wrong code for the parent and any code for a stranger are refused alike.
+      const wrong = await reply(await check(s.tenant.code, parent.mobile!, { otp: other }));
+      expect(wrong).toMatchObject({ status: 400, body: { code: "otp.invalid" } });
+      expect(await reply(await check(s.tenant.code, stranger, { otp: other }))).toEqual(wrong);
+
+      // The code is for the form alone: it does not sign the parent in.
+      const signIn = await client(app).post("/admin/open/auth/validate-otp", { mobile: parent.mobile, otp: code, code: s.tenant.code });
+      expect(signIn.json()).toMatchObject({ auth: false, code: "otp.invalid" });
+
+      const right = await check(s.tenant.code, parent.mobile!, { otp: code });
+      expect(right.statusCode, right.body).toBe(200);
+      expect(right.json()).toMatchObject({ exists: true, guardian: { name: "Safiya Rahman", email: "safiya@example.com" } });
+      // Used once.
+      expect((await check(s.tenant.code, parent.mobile!, { otp: code })).json().code).toBe("otp.invalid");
+    });
+
+    it("keeps to the one-time codes' limits: three codes per number, then 429 for any number", async () => {
+      const s = await school();
+      const parent = await addUser(s.api, { roleIds: [s.roles.parent] });
+      const stranger = uniqueMobile();
+      for (let i = 0; i < 3; i++) {
+        expect((await check(s.tenant.code, parent.mobile!)).statusCode).toBe(200);
+        expect((await check(s.tenant.code, stranger)).statusCode).toBe(200);
+      }
+      const [a, b] = [await reply(await check(s.tenant.code, parent.mobile!)), await reply(await check(s.tenant.code, stranger))];
+      expect(a).toMatchObject({ status: 429, body: { code: "otp.too_many" } });
+      expect(b).toEqual(a);
     });
   });
 

@@ -7,7 +7,7 @@ export const oneTimeCodes = tenantTable(
   "one_time_codes",
   {
     mobile: text().notNull(),
-    purpose: text({ enum: ["login", "reset", "two-factor", "switch-profile"] }).notNull(),
+    purpose: text({ enum: ["login", "reset", "two-factor", "switch-profile", "admission"] }).notNull(),
     codeHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),

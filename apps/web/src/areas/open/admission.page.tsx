@@ -1,6 +1,6 @@
-import { Alert, Box, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconUserCheck } from "@tabler/icons-react";
-import { languageOr, openAdmissionForm, openApply, sessionCalls } from "@taleem/contract";
+import { Alert, Box, Checkbox, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { languageOr, openAdmissionForm, openApply } from "@taleem/contract";
 import { type FormEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -12,8 +12,9 @@ import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { FormFieldInput } from "./form-field";
 import { megabytes } from "./form-files";
+import { type KnownGuardian, KnownGuardianCheck } from "./known-guardian";
 import { checkValues, type FieldValue, type FormField, fieldErrors, focusField, localised, looksLikeMobile, pickedBytes, type Values } from "./public-form";
-import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, RobotTrap, robotTrapValue, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };
 
@@ -69,7 +70,6 @@ export function AdmissionPage() {
   const [agreed, setAgreed] = useState(false);
   const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [parentFound, setParentFound] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -90,7 +90,14 @@ export function AdmissionPage() {
   const set = (key: string) => (v: FieldValue) => {
     setValues((old) => ({ ...old, [key]: v }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
-    if (key === "guardianMobile") setParentFound(null);
+  };
+
+  // A known guardian's details, once their number proved itself: the fields the form shows.
+  const fillGuardian = (g: KnownGuardian) => {
+    const shown = new Set(form?.fields.map((f) => f.key));
+    const found: Values = { guardianName: g.name, ...(g.email && shown.has("guardianEmail") ? { guardianEmail: g.email } : {}) };
+    setValues((old) => ({ ...old, ...found }));
+    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in found))));
   };
 
   // "Correct the marked fields" goes once nothing is marked any more.
@@ -99,21 +106,7 @@ export function AdmissionPage() {
     if (!Object.keys(errors).length) setFormError((old) => (old === fixText ? null : old));
   }, [errors, fixText]);
 
-  // "We found your account" and nothing more: the reply only says whether the number is known.
   const mobile = typeof values.guardianMobile === "string" ? values.guardianMobile.trim() : "";
-  useEffect(() => {
-    if (!form || !looksLikeMobile(mobile)) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      callAction(sessionCalls.checkParent, { params: { code, mobile } })
-        .then((r) => live && setParentFound(r.exists ? mobile : null))
-        .catch(() => undefined);
-    }, 600);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [form, code, mobile]);
 
   const focusFirst = (keys: string[]) => focusField(formRef.current, form?.fields ?? [], keys);
 
@@ -154,7 +147,9 @@ export function AdmissionPage() {
     }
     setSending(true);
     try {
-      const reply = await callAction(openApply, { params: { code }, body: toApplication(form, values, languageOr(lng), consentLanguage) });
+      const trap = robotTrapValue(formRef.current);
+      const body = { ...toApplication(form, values, languageOr(lng), consentLanguage), ...(trap ? { website: trap } : {}) };
+      const reply = await callAction(openApply, { params: { code }, body });
       setSent({ applicationNo: reply.applicationNo, guardianMobile: mobile });
       window.scrollTo({ top: 0 });
     } catch (err) {
@@ -180,7 +175,6 @@ export function AdmissionPage() {
     setErrors({});
     setAgreed(false);
     setSent(null);
-    setParentFound(null);
     setFormError(null);
   }
 
@@ -194,15 +188,8 @@ export function AdmissionPage() {
         disabled={sending}
         maxDocuments={form?.limits.maxDocuments ?? 0}
       />
-      {f.key === "guardianMobile" && (
-        <div aria-live="polite">
-          {parentFound && parentFound === mobile && (
-            <Group gap={6} mt={6} c="teal.9" wrap="nowrap" data-testid="parent-found">
-              <IconUserCheck size={16} aria-hidden />
-              <Text size="sm">{t("apply.parentFound")}</Text>
-            </Group>
-          )}
-        </div>
+      {f.key === "guardianMobile" && looksLikeMobile(mobile) && (
+        <KnownGuardianCheck key={mobile} code={code} mobile={mobile} disabled={sending} onFound={fillGuardian} />
       )}
     </div>
   );
@@ -241,6 +228,7 @@ export function AdmissionPage() {
             </Alert>
           ) : (
             <form ref={formRef} onSubmit={submit} onFocusCapture={loadMobileRules} noValidate>
+              <RobotTrap />
               <Stack gap="md">
                 {instructions && (
                   <Alert color="blue" variant="light">

@@ -126,3 +126,24 @@ export function SentCard(props: {
     </Paper>
   );
 }
+
+/** The name of the field only robots fill (the admission call's `website`). */
+export const ROBOT_TRAP_FIELD = "website";
+
+/**
+ * A field people never meet: clipped to nothing, out of the tab order, inert, hidden from screen
+ * readers and not filled in by browsers. Robots that fill every input fill it; the server then
+ * answers as usual and keeps nothing.
+ */
+export function RobotTrap() {
+  return (
+    <div aria-hidden="true" inert style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" }}>
+      <label>
+        Website <input type="text" name={ROBOT_TRAP_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** What the trap field holds when the form is sent: empty unless a robot filled it. */
+export const robotTrapValue = (form: HTMLFormElement | null) => (form?.elements.namedItem(ROBOT_TRAP_FIELD) as HTMLInputElement | null)?.value ?? "";

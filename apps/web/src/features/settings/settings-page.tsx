@@ -22,8 +22,10 @@ import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { issuesByField, useFieldValues } from "../../ui/field-values";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { OPEN_SETTINGS_KEY } from "../../ui/school-country";
+import { TitledCard } from "../../ui/titled-card";
 import { UploadField } from "../../ui/upload-field";
 import { useCan } from "../../ui/use-can";
+import { AdmissionLimitsCard, type AdmissionLimitValues, admissionLimitProblems, admissionLimitsOf, changedAdmissionLimits } from "./admission-limits-card";
 import { DangerZone } from "./danger-zone";
 
 type Settings = ActionReply<typeof getSettings>;
@@ -31,7 +33,7 @@ type Settings = ActionReply<typeof getSettings>;
 /** The public config keys this screen edits (all are in PUBLIC_CONFIG_KEYS: shown on the sign-in and admission pages). */
 const PUBLIC_TEXT = ["tagline", "website", "academicYear"] as const;
 
-interface Values {
+interface Values extends AdmissionLimitValues {
   name: string;
   logo: string;
   contactEmail: string;
@@ -64,6 +66,7 @@ function valuesOf(s: Settings): Values {
     website: text("website"),
     academicYear: text("academicYear"),
     admissionsOpen: c.admissionsOpen === true,
+    ...admissionLimitsOf(c),
     workingDays: workingDaysOf(c, s.school.country).map(String),
     hifzGrades: HifzGrades.safeParse(c.hifzGrades).data ?? ["", "", "", "", ""],
     profile: s.profile,
@@ -87,6 +90,7 @@ function bodyOf(v: Values, before: Values, week: number[]) {
   const config: Record<string, unknown> = {};
   for (const k of PUBLIC_TEXT) if (v[k].trim() !== before[k]) config[k] = nullable(v[k]);
   if (v.admissionsOpen !== before.admissionsOpen) config.admissionsOpen = v.admissionsOpen;
+  Object.assign(config, changedAdmissionLimits(v, before));
   const days = week.filter((d) => v.workingDays.includes(String(d)));
   if (days.join() !== week.filter((d) => before.workingDays.includes(String(d))).join()) config.workingDays = days;
   const grades = v.hifzGrades.map((g) => g.trim());
@@ -133,6 +137,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
     const grades = v.hifzGrades.map((g) => g.trim());
     if (grades.some((g) => g) && grades.some((g) => !g)) found.hifzGrades = t("settings:hifzGrades.rule");
     if (v.website.trim() && !/^https?:\/\/\S+\.\S+/.test(v.website.trim())) found.website = t("settings:websiteRule");
+    Object.assign(
+      found,
+      admissionLimitProblems(v, (range) => t("settings:admissions.rule", range)),
+    );
     setErrors(found);
     if (Object.keys(found).length) return;
     notify.info(t("settings:saving"));
@@ -149,7 +157,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         },
         onError: (e) => {
           const f = fieldErrors(e);
-          setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k.replace(/^school\./, ""), m])));
+          setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k.replace(/^(school|config)\./, ""), m])));
           notify.error(`${t("settings:failed")} ${errorText(e)}`);
         },
       },
@@ -243,35 +251,27 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </Stack>
         </Card>
 
-        <Card withBorder radius="md" padding="lg">
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              {t("settings:hifzGrades.title")}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t("settings:hifzGrades.hint")}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm">
-              {v.hifzGrades.map((g, i) => (
-                <TextInput
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the five grades are fixed places, weakest first
-                  key={i}
-                  label={t("settings:hifzGrades.grade", { n: i + 1 })}
-                  placeholder={t(`hifz:grades.${i + 1}`)}
-                  maxLength={24}
-                  value={g}
-                  onChange={(e) => {
-                    const next = [...v.hifzGrades];
-                    next[i] = e.currentTarget.value;
-                    set("hifzGrades")(next);
-                  }}
-                  error={i === 0 ? errors.hifzGrades : undefined}
-                  disabled={!editable}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </Card>
+        <TitledCard title={t("settings:hifzGrades.title")} text={t("settings:hifzGrades.hint")}>
+          <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm">
+            {v.hifzGrades.map((g, i) => (
+              <TextInput
+                // biome-ignore lint/suspicious/noArrayIndexKey: the five grades are fixed places, weakest first
+                key={i}
+                label={t("settings:hifzGrades.grade", { n: i + 1 })}
+                placeholder={t(`hifz:grades.${i + 1}`)}
+                maxLength={24}
+                value={g}
+                onChange={(e) => {
+                  const next = [...v.hifzGrades];
+                  next[i] = e.currentTarget.value;
+                  set("hifzGrades")(next);
+                }}
+                error={i === 0 ? errors.hifzGrades : undefined}
+                disabled={!editable}
+              />
+            ))}
+          </SimpleGrid>
+        </TitledCard>
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
@@ -300,23 +300,20 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </Stack>
         </Card>
 
-        <Card withBorder radius="md" padding="lg">
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              {t("settings:profile.title")}
-            </Title>
-            <Textarea
-              label={t("settings:profile.label")}
-              description={t("settings:profile.hint")}
-              {...textInput("profile")}
-              autosize
-              minRows={4}
-              maxRows={14}
-              maxLength={10_000}
-              disabled={!editable}
-            />
-          </Stack>
-        </Card>
+        <AdmissionLimitsCard values={v} errors={errors} onChange={(key, value) => set(key)(value)} editable={editable} />
+
+        <TitledCard title={t("settings:profile.title")}>
+          <Textarea
+            label={t("settings:profile.label")}
+            description={t("settings:profile.hint")}
+            {...textInput("profile")}
+            autosize
+            minRows={4}
+            maxRows={14}
+            maxLength={10_000}
+            disabled={!editable}
+          />
+        </TitledCard>
         {editable && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} leftSection={<IconCheck size={16} />}>
