@@ -112,16 +112,6 @@ export function defineResource<F extends FieldMap, Create extends z.ZodType = Cr
   };
 }
 
-/**
- * A resource written out in full, for one whose reply is not its fields (a projection of
- * several tables). Prefer `defineResource`.
- */
-export function defineResourceShape<Row extends z.ZodObject, Create extends z.ZodType, Update extends z.ZodObject>(
-  def: ResourceDefinition<Row, Create, Update>,
-): ResourceDefinition<Row, Create, Update> {
-  return def;
-}
-
 /** Pagination and sort understood by every list. */
 export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,7 +1,6 @@
 export * from "./academic-year.js";
 export * from "./alumni.js";
 export * from "./classroom.js";
-export * from "./common.js";
 export * from "./course.js";
 export * from "./enrolment.js";
 export * from "./linked-children.js";

@@ -44,7 +44,7 @@ export type ChoiceOption = z.infer<typeof ChoiceOption>;
 const fieldResource = defineResource({
   path: "field",
   module: "settings",
-  i18n: "customFields",
+  i18n: "forms:customFields",
   fields: {
     entity: field.choice(CustomFieldEntity).required().filter().column().createOnly(),
     /** The record type, for entity record. */

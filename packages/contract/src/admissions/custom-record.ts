@@ -14,7 +14,7 @@ import { PUBLIC_FORM_PATHS } from "./public-calls.js";
 export const customRecordResource = defineResource({
   path: "custom-record",
   module: "records",
-  i18n: "customRecords",
+  i18n: "forms:records",
   fields: {
     name: field.text().required().search().sort().column(),
     /** The name per language, for the public form. */

@@ -67,7 +67,7 @@ export function fillPlaceholders(text: string, values: Partial<Record<TemplatePl
 export const documentTemplateResource = defineResource({
   path: "document-template",
   module: "communication",
-  i18n: "documentTemplates",
+  i18n: "forms:templates",
   fields: {
     name: field.text().required().search().sort().column(),
     channel: field.choice(TemplateChannel).required().filter().sort().column(),

@@ -7,7 +7,6 @@ import { guardians, type PushTarget, profiles, users } from "../../platform/auth
 import { badRequest } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { assertCanManageUser } from "../roles/role-grants.service.js";
-import { runUserMergeSteps } from "./user-merge.steps.js";
 import { revokeSessions } from "./user-sessions.js";
 
 type UserRecord = typeof users.$inferSelect;
@@ -127,7 +126,6 @@ export async function mergeAccounts(ctx: RequestContext, input: { keepUserId: nu
     .set({ userId: keep.id })
     .where(scope.where(guardians, eq(guardians.userId, merged.id), notInArray(guardians.studentId, keptStudents)))
     .returning({ id: guardians.id });
-  await runUserMergeSteps(scope, keep.id, merged.id);
 
   await revokeSessions(scope, merged.id);
   await scope.db.delete(linkTokens).where(scope.where(linkTokens, eq(linkTokens.userId, merged.id)));

@@ -52,12 +52,11 @@ function CourseClassField({ input }: { input: RenderInput }) {
 function StaffField({ input }: { input: RenderInput }) {
   return <FormSelect input={input} data={useStaffOptions().options} />;
 }
-function ClassroomField({ input, required = true }: { input: RenderInput; required?: boolean }) {
-  return <FormSelect input={input} data={useClassrooms().grouped} required={required} />;
+function ClassroomField({ input }: { input: RenderInput }) {
+  return <FormSelect input={input} data={useClassrooms().grouped} required />;
 }
 
 /** Form fields the contract leaves as plain references, shown the way a school picks them. */
 export const courseClassField: FieldOptions = { render: (input) => <CourseClassField input={input} /> };
 export const staffField: FieldOptions = { render: (input) => <StaffField input={input} /> };
 export const classroomField: FieldOptions = { render: (input) => <ClassroomField input={input} /> };
-export const optionalClassroomField: FieldOptions = { render: (input) => <ClassroomField input={input} required={false} /> };

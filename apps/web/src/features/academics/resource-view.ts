@@ -3,14 +3,6 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { FilterOption } from "../../ui/resource";
 
-/**
- * A resource whose definition does not yet say where its texts are, with them ("forms:records").
- * Only screens of resources still declared the old way use it.
- */
-export function viewOf<D extends ResourceDefinition>(definition: D, i18n: string): D {
-  return { ...definition, i18n };
-}
-
 /** A resource without some of its filters (one the screen fixes itself, say). */
 export function withoutFilters<D extends ResourceDefinition>(definition: D, keys: readonly string[]): D {
   return { ...definition, filters: Object.fromEntries(Object.entries(definition.filters).filter(([k]) => !keys.includes(k))) };

@@ -96,18 +96,6 @@ export function ListCardRow({ to, testId, children }: { to: string; testId?: str
   );
 }
 
-/** A card that only tells (nothing to open): no chevron, no link look. */
-export function InfoCard({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder radius="md" padding="sm" data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={600} mb={4}>
-        {title}
-      </Text>
-      {children}
-    </Card>
-  );
-}
-
 /** The home's shape while the first reply is on its way (nothing kept on this phone yet). */
 export function HomeSkeleton({ label }: { label: string }) {
   return (

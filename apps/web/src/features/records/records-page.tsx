@@ -10,10 +10,7 @@ import { usePublicAddress } from "../../lib/public-address";
 import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { viewOf } from "../academics/resource-view";
 import { LocalisedInputs } from "../settings/localised-inputs";
-
-const records = viewOf(customRecordResource, "forms:records");
 
 /** The record type's name per language sits under its name; the form renders it itself (LabelsField). */
 const formFields: readonly FieldSpec[] = customRecordResource.fields.flatMap((f) =>
@@ -50,7 +47,7 @@ export function RecordsPage() {
   const allowed = useCan();
   return (
     <ResourceList<CustomRecordRow>
-      definition={records}
+      definition={customRecordResource}
       description={t("forms:records.description")}
       form={{ fields: formFields, fieldOptions: { labels: labelsField } }}
       cells={{

@@ -33,11 +33,8 @@ import { useTranslation } from "react-i18next";
 import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useResourceMutations } from "../../ui/resource";
-import { viewOf } from "../academics/resource-view";
 import { KeyLine } from "./key-line";
 import { cleanLocalised, LocalisedInputs } from "./localised-inputs";
-
-export const fieldsView = viewOf(customFieldResource, "forms:customFields");
 
 const KINDS: readonly CustomFieldKind[] = ["text", "number", "date", "choice", "file"];
 const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
@@ -177,7 +174,7 @@ export function CustomFieldDialog({
   const phone = useMediaQuery("(max-width: 48em)");
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
-  const { create, update } = useResourceMutations<CustomFieldRow>(fieldsView);
+  const { create, update } = useResourceMutations<CustomFieldRow>(customFieldResource);
   const [draft, setDraft] = useState<Draft>(() => draftOf(row, nextOrder));
   const [keyTouched, setKeyTouched] = useState(!!row);
   const [keyOpen, setKeyOpen] = useState(false);

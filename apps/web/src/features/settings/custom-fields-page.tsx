@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import { activeCustomRecords, type CustomFieldEntity, type CustomFieldRow } from "@taleem/contract";
+import { activeCustomRecords, type CustomFieldEntity, type CustomFieldRow, customFieldResource } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { type ListReply, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { CustomFieldDialog, fieldsView } from "./custom-field-dialog";
+import { CustomFieldDialog } from "./custom-field-dialog";
 
 const ENTITIES: readonly CustomFieldEntity[] = ["admission", "student", "record"];
 const isEntity = (v: string | null): v is CustomFieldEntity => !!v && (ENTITIES as readonly string[]).includes(v);
@@ -29,7 +29,7 @@ export function CustomFieldsPage() {
   const recordId = Number(search.get("recordId")) || null;
   const [editing, setEditing] = useState<{ row?: CustomFieldRow } | null>(null);
   const [deleting, setDeleting] = useState<CustomFieldRow | null>(null);
-  const { remove } = useResourceMutations<CustomFieldRow>(fieldsView);
+  const { remove } = useResourceMutations<CustomFieldRow>(customFieldResource);
 
   const records = useActionQuery(activeCustomRecords, {}, { enabled: entity === "record" && allowed("records", "view") });
   const ready = entity !== "record" || recordId !== null;

@@ -4,11 +4,8 @@ import { type DocumentTemplateRow, documentTemplateResource } from "@taleem/cont
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ResourceList } from "../../../ui/resource";
-import { viewOf } from "../../academics/resource-view";
 import { TemplateBodyField } from "./template-body-field";
 import { TemplatePreviewDialog } from "./template-preview-dialog";
-
-const templates = viewOf(documentTemplateResource, "forms:templates");
 
 /** Letter texts for e-mail, SMS, WhatsApp and print, with named placeholders, previewed from a real application. */
 export function TemplatesPage() {
@@ -17,7 +14,7 @@ export function TemplatesPage() {
   return (
     <>
       <ResourceList<DocumentTemplateRow>
-        definition={templates}
+        definition={documentTemplateResource}
         description={t("forms:templates.description")}
         cells={{
           name: (r) => (
