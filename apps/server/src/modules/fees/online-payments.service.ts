@@ -138,6 +138,8 @@ export async function settleFeeOrder(services: Services, scope: TenantScope, ord
       providerPaymentId: payment.id,
       status: "confirmed",
       by: order.createdBy,
+      // The provider has taken the money: it is recorded whatever the dues owe by now.
+      intent: "received",
     });
     // A second payment against an order already paid is still money received: recorded, the order keeps its first.
     if (order.status !== "paid") {
