@@ -12,7 +12,11 @@ interface Student {
   admissionNo: string;
 }
 interface Card {
-  data: { totals: { balance: number; finePending: number }; payments: { id: number; receiptNumber: string | null; status: string }[] };
+  data: {
+    totals: { balance: number; finePending: number; advance: number };
+    dues: { state: string; balance: number; finePending: number }[];
+    payments: { id: number; receiptNumber: string | null; status: string }[];
+  };
 }
 
 /** Paise as the screens show rupees: lakh grouping, no paise on a whole amount. */
@@ -20,6 +24,8 @@ const rupees = (minor: number) =>
   new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: minor % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(
     minor / 100,
   );
+/** A sentence with amounts in it, as the screen writes them: each amount isolated left to right (U+2066 ... U+2069). */
+const sentence = (...parts: string[]) => new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\u2066\u2069]*"));
 /** Paise as the amount box holds rupees: 1250.50, 1250. */
 const major = (minor: number) => (minor % 100 ? (minor / 100).toFixed(2) : String(minor / 100));
 
@@ -100,5 +106,58 @@ describe("the fee counter, the fee card and a reversal", () => {
     await page.getByText("Counted twice by mistake").waitFor();
     await page.getByText("Cancelled").first().waitFor();
     await page.screenshot({ path: `${SHOTS}/fees-receipts-cancelled-en-360.png`, fullPage: true });
+  });
+
+  it("the counter keeps money over the dues as an advance only when the clerk ticks it, and asks before taking far more than is owed", async () => {
+    const admin = await adminApi();
+    // Another child than the first test's, with a due of ₹700 of its own.
+    const student = (await admin.get<{ rows: Student[] }>("/admin/api/student?limit=2&status=active&sort=name")).rows[1]!;
+    await admin.post("/admin/api/fees", { studentId: student.id, head: "trip", name: `Trip ${tag()}`, dueDate: schoolToday(), amount: 70_000 });
+    const card = async () => (await admin.get<Card>(`/admin/api/fees/student/${student.id}`)).data;
+    const before = await card();
+    // What the dues ask for (an advance the family already has is not spent on them).
+    const owed = before.dues
+      .filter((d) => !["paid", "cancelled", "waived"].includes(d.state) && d.balance + d.finePending > 0)
+      .reduce((sum, d) => sum + d.balance + d.finePending, 0);
+    const amount = owed * 10;
+
+    const page = await browser.page({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await signInAs(page, "admin");
+    await page.goto(`/admin/fees/counter?studentId=${student.id}`);
+    await appReady(page);
+    const input = page.locator('input[name="amount"]');
+    await input.waitFor();
+    await input.fill(major(amount));
+    // More than the balance: the box to keep the rest is offered, not ticked.
+    const keep = page.getByRole("checkbox", { name: "Keep the rest as advance" });
+    await keep.waitFor();
+    expect(await keep.isChecked()).toBe(false);
+    await page.getByTestId("take-payment").click();
+    await page.getByText(sentence("This is more than the ", rupees(owed), " owed.")).waitFor();
+    expect((await card()).payments).toHaveLength(before.payments.length);
+
+    // Ticked: the school's ceiling (twice what is owed) asks before taking it.
+    await keep.check();
+    await page.getByTestId("take-payment").click();
+    const dialog = page.getByRole("dialog", { name: "Check the amount" });
+    await dialog.getByTestId("amount-confirm").waitFor();
+    expect(await dialog.getByTestId("amount-confirm").innerText()).toContain(rupees(amount));
+    await dialog.getByText(sentence(rupees(amount - owed), " will be kept as the family's advance.")).waitFor();
+    // The focus is on the step back: a second Enter does not take it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Change the amount");
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/fees-counter-confirm-en-360.png`, fullPage: true });
+    // The dialog's own texts and buttons (the form's light buttons behind it, teal 9 on teal 1, read at 4.32:1 app-wide).
+    expect(await seriousViolations(page, ".mantine-Modal-content")).toBe("");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await dialog.getByRole("button", { name: sentence("Take ", rupees(amount)) }).click();
+
+    const number = (await page.getByTestId("receipt-number").innerText()).trim();
+    const after = await card();
+    const taken = after.payments.find((p) => p.receiptNumber === number)!;
+    expect(after.payments).toHaveLength(before.payments.length + 1);
+    expect(after.totals.advance - before.totals.advance).toBe(amount - owed);
+    // The demo school is left as it was: the payment is reversed with a reason.
+    await admin.call("DELETE", "/admin/api/feepayment/deleteTransaction", { id: taken.id, reason: "Browser test of the counter" });
   });
 });

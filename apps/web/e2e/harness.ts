@@ -111,14 +111,16 @@ export async function appReady(page: Page): Promise<void> {
 }
 
 /**
- * Serious and critical accessibility violations on the page as it stands, one line each ("" when
- * none). It waits for the splash to go and for dialogs to finish fading in: either, measured half
- * transparent, fails the contrast check for a reason no user sees.
+ * Serious and critical accessibility violations on the page as it stands (or only within the
+ * elements `within` selects), one line each ("" when none). It waits for the splash to go and for
+ * dialogs to finish fading in: either, measured half transparent, fails the contrast check for a
+ * reason no user sees.
  */
-export async function seriousViolations(page: Page): Promise<string> {
+export async function seriousViolations(page: Page, within?: string): Promise<string> {
   await appReady(page);
   await page.waitForFunction(() => [...document.querySelectorAll(".mantine-Modal-content")].every((e) => getComputedStyle(e).opacity === "1"));
-  const result = await new AxeBuilder({ page }).analyze();
+  const axe = new AxeBuilder({ page });
+  const result = await (within ? axe.include(within) : axe).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`)

@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   loading?: boolean;
   confirmDisabled?: boolean;
+  /** The focus starts on the step back, so a second Enter does not confirm what the dialog asks about. */
+  focusCancel?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   danger,
   loading,
   confirmDisabled,
+  focusCancel,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -35,10 +38,16 @@ export function ConfirmDialog({
       <Stack gap="md">
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          <Button variant="default" onClick={onClose} disabled={loading} data-autofocus={focusCancel || undefined}>
             {cancelLabel ?? t("actions.cancel")}
           </Button>
-          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-autofocus>
+          <Button
+            color={danger ? "red" : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+            data-autofocus={!focusCancel || undefined}
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BusinessCode } from "../account-values.js";
 import { defineAction } from "../action.js";
 import { ADMISSION_LIMIT_SETTINGS } from "../admissions/common.js";
+import { ConfirmMultiple, FEE_COLLECTION_SETTINGS, ReceiptCap } from "../fees/collection-limits.js";
 import * as field from "../fields.js";
 import { MessageReply } from "../resource.js";
 import { SESSION_ROUTES } from "../session-calls.js";
@@ -30,6 +31,9 @@ export const WorkingDays = z
  */
 export const HifzGrades = z.array(z.string().trim().min(1, "Give each grade a word").max(24)).length(5, "Give the five grades, weakest first");
 
+/** A config key left out or cleared (null), or one that `schema` takes. */
+const unsetOr = (value: unknown, schema: z.ZodType) => value === undefined || value === null || schema.safeParse(value).success;
+
 export const SettingsConfig = z
   .record(z.string().min(1).max(64), z.unknown())
   .refine((c) => JSON.stringify(c).length <= SETTINGS_CONFIG_MAX_BYTES, `Settings may hold at most ${SETTINGS_CONFIG_MAX_BYTES / 1024} kB`)
@@ -47,6 +51,14 @@ export const SettingsConfig = z
       if (v === undefined || v === null || (Number.isInteger(v) && (v as number) >= min && (v as number) <= max)) continue;
       ctx.addIssue({ code: "custom", message: `Give a whole number from ${min} to ${max}`, path: [key] });
     }
+  })
+  .refine((c) => unsetOr(c[FEE_COLLECTION_SETTINGS.confirmMultiple], ConfirmMultiple), {
+    message: "Give how many times what is owed a payment may be before it is confirmed: 1 to 100",
+    path: [FEE_COLLECTION_SETTINGS.confirmMultiple],
+  })
+  .refine((c) => unsetOr(c[FEE_COLLECTION_SETTINGS.receiptCap], ReceiptCap), {
+    message: "Give the most one receipt may take, in the currency's smallest unit (paise), at least 100",
+    path: [FEE_COLLECTION_SETTINGS.receiptCap],
   });
 
 /** What the school says about itself, kept on its tenant record. */

@@ -40,6 +40,10 @@ export const feePaymentResource = defineResource({
     reference: field.text(60).search(),
     paidOn: field.date().required().filter("range").sort().column("date"),
     note: field.text(300),
+    /** What is over the dues is kept as the family's advance on purpose (see collectFees). */
+    advance: field.bool().writeOnce().writeOnly(),
+    /** An amount above the school's ceiling, confirmed (see collectFees). */
+    confirmed: field.bool().hidden().writeOnce().writeOnly(),
     status: field.readOnly(TransactionState).column("status"),
     receiptId: field.readOnly(z.number().nullable()),
     receiptNumber: field.readOnly(z.string().nullable()).column(),
@@ -71,6 +75,12 @@ export const getFeePayment = defineAction({
  * (or only `feeIds`), a partial payment, and an advance for what is over. The receipt number is
  * taken inside the same transaction. Sending the same `idempotencyKey` again answers the first
  * payment and takes nothing more.
+ *
+ * Money goes where the clerk meant: naming a due already paid is a 409 `fees.already_paid`, and
+ * more than the dues owe a 409 `fees.more_than_owed`, unless `advance` says the rest is kept as
+ * the family's advance on purpose. Above the school's ceiling (a multiple of what is owed) the
+ * answer is a 409 `fees.amount_confirm` until the call is repeated with `confirmed`; above its cap
+ * per receipt, a 400 `fees.amount_cap`.
  */
 export const collectFees = defineAction({
   method: "POST",
@@ -87,6 +97,10 @@ export const collectFees = defineAction({
     feeIds: z.array(RowId).max(200).optional(),
     note: z.string().trim().max(300).nullish(),
     idempotencyKey: z.string().trim().min(8).max(80),
+    /** The clerk keeps what is over the dues (or the whole, when nothing is owed) as an advance. */
+    advance: z.boolean().optional(),
+    /** The clerk confirmed an amount above the school's ceiling. */
+    confirmed: z.boolean().optional(),
   }),
   reply: z.object({
     message: z.string(),
@@ -100,7 +114,7 @@ export const collectFees = defineAction({
       repeated: z.boolean(),
     }),
   }),
-  errors: [404, 409],
+  errors: [400, 404, 409],
   refreshes: ["fees", "feepayment", "receipt"],
 });
 

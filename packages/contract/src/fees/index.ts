@@ -1,3 +1,4 @@
+export * from "./collection-limits.js";
 export * from "./concessions.js";
 export * from "./fee-masters.js";
 export * from "./fee-payments.js";

@@ -10,6 +10,7 @@ import { studentSums } from "./fee-ledger.js";
 import { nextNumber } from "./fee-numbers.js";
 import { type AllocationPart, allocate } from "./fee-rules.js";
 import { type FeeReceiptRecord, type FeeRecord, type FeeTransactionRecord, feeLedger, feeReceipts, fees, feeTransactions } from "./fees.table.js";
+import { checkIntent, type PaymentIntent } from "./payment-intent.js";
 
 export interface TakePaymentInput {
   studentId: number;
@@ -24,6 +25,7 @@ export interface TakePaymentInput {
   providerPaymentId?: string | null;
   status: "received" | "confirmed";
   by: number | null;
+  intent: PaymentIntent;
 }
 
 export interface TakenPayment {
@@ -42,13 +44,16 @@ const missing = (what: string, field: string) => new AppError(404, "not_found", 
 /**
  * Spreads a payment already recorded (its student locked by the caller): charges the fines
  * accrued by its date, pays fines first, then the oldest dues (or only `feeIds`), makes what is
- * over an advance, and issues its receipt, all in the caller's transaction.
+ * over an advance, and issues its receipt, all in the caller's transaction. A payment the
+ * `intent` does not cover (a due already paid, more than is owed, an amount not confirmed) is
+ * refused first, with the dues locked.
  */
 export async function settlePayment(
   tx: TenantScope,
   transaction: FeeTransactionRecord,
   feeIds: readonly number[] | undefined,
   by: number | null,
+  intent: PaymentIntent,
 ): Promise<{ receipt: FeeReceiptRecord; allocations: AllocationPart[] }> {
   const tenant = await tenantOf(tx);
   const open = await lockedOpenDues(tx, transaction.studentId);
@@ -59,6 +64,7 @@ export async function settlePayment(
     if (chosen.length !== wanted.size) throw missing("Due", "feeIds");
   }
   const figures = await dueFigures(tx, chosen, transaction.paidOn);
+  await checkIntent(tx, { amount: transaction.amount, currency: tenant.currency }, intent, { chosen, named: Boolean(feeIds?.length), figures });
   // Fines accrued by the day are charged now, so what the family pays for is on the ledger first.
   const fineRows = chosen
     .filter((d) => (figures.get(d.id)?.finePending ?? 0) > 0)
@@ -198,7 +204,7 @@ export async function takePayment(scope: TenantScope, input: TakePaymentInput): 
       provider: input.provider ?? null,
       providerPaymentId: input.providerPaymentId ?? null,
     });
-    const { receipt, allocations } = await settlePayment(tx, transaction, input.feeIds, input.by);
+    const { receipt, allocations } = await settlePayment(tx, transaction, input.feeIds, input.by, input.intent);
     const balance = (await studentSums(tx, [input.studentId])).get(input.studentId)?.balance ?? 0;
     return { transaction, receipt, allocations, balance, repeated: false };
   });

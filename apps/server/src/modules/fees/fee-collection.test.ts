@@ -5,7 +5,7 @@ import { collect, duesOf, expectError, feeSchool, generate, key, ok } from "./fe
 const app = await testApp();
 
 describe("collect-fees", () => {
-  it("pays the fine first, then the oldest dues, and keeps what is over as an advance", async () => {
+  it("pays the fine first, then the oldest dues, and keeps what is over as an advance when asked to", async () => {
     const s = await feeSchool(app);
     const { api } = s;
     await generate(api, s.master.id);
@@ -21,7 +21,7 @@ describe("collect-fees", () => {
     expect(part.status).toBe("received");
     expect(part.balance).toBe(200_000 + 5_000 - 60_000);
     // The rest of the first, all of the second, and 100.00 ahead.
-    const rest = await collect(api, { studentId: s.aisha.id, amount: 155_000, paidOn: "2026-08-02" });
+    const rest = await collect(api, { studentId: s.aisha.id, amount: 155_000, paidOn: "2026-08-02", advance: true });
     expect(rest.allocations).toEqual([
       { feeId: first!.id, feeName: "Tuition (1/2)", kind: "due", amount: 45_000 },
       { feeId: second!.id, feeName: "Tuition (2/2)", kind: "due", amount: 100_000 },
@@ -89,8 +89,8 @@ describe("collect-fees", () => {
 
   it("numbers receipts per financial year: a payment of March is the year before's", async () => {
     const s = await feeSchool(app);
-    const march = await collect(s.api, { studentId: s.aisha.id, amount: 1_000, paidOn: "2026-03-31" });
-    const april = await collect(s.api, { studentId: s.aisha.id, amount: 1_000, paidOn: "2026-04-01" });
+    const march = await collect(s.api, { studentId: s.aisha.id, amount: 1_000, paidOn: "2026-03-31", advance: true, confirmed: true });
+    const april = await collect(s.api, { studentId: s.aisha.id, amount: 1_000, paidOn: "2026-04-01", advance: true, confirmed: true });
     expect([march.receiptNumber, april.receiptNumber]).toEqual(["R/2025-26/00001", "R/2026-27/00001"]);
     expect(march.allocations).toEqual([{ feeId: null, feeName: null, kind: "advance", amount: 1_000 }]);
   });

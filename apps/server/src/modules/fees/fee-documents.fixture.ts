@@ -6,6 +6,7 @@ import { addStudent, enrol, newSchool } from "../academics/school.fixture.js";
 import { parsePdf } from "../exams/exam-documents.print.js";
 import { takePayment } from "./fee-collection.service.js";
 import { feeLedger, fees } from "./fees.table.js";
+import { DUES_ONLY } from "./payment-intent.js";
 
 /** A piece of text a PDF draws, where its line starts (points from the page's left edge). */
 export interface PdfRun {
@@ -260,6 +261,7 @@ export async function seedReceipts(app: TestApp, guardianOf?: (school: Awaited<R
     paidOn: "2026-07-20",
     status: "received",
     by: school.tenant.admin.id,
+    intent: DUES_ONLY,
   });
   const omarPaid = await takePayment(scope, {
     studentId: omar.id,
@@ -268,6 +270,7 @@ export async function seedReceipts(app: TestApp, guardianOf?: (school: Awaited<R
     paidOn: "2026-07-21",
     status: "confirmed",
     by: school.tenant.admin.id,
+    intent: DUES_ONLY,
   });
   return { school, scope, ayesha, omar, tuition, transport, omarDue, paid, omarPaid };
 }

@@ -12,6 +12,7 @@ import { students } from "../students/students.table.js";
 import { takePayment } from "./fee-collection.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { type FeeReceiptRecord, type FeeTransactionRecord, feeLedger, feeReceipts, fees, feeTransactions } from "./fees.table.js";
+import { DUES_ONLY } from "./payment-intent.js";
 
 /** The student as a receipt names them: both scripts, admission number, and the class they are in now. */
 export interface ReceiptStudent {
@@ -226,6 +227,6 @@ export async function sampleReceipt(scope: TenantScope): Promise<{ receiptId: nu
   const today = await schoolToday(scope);
   const due = await scope.insert(fees, { studentId: student.id, head: "tuition", name: `Tuition ${sampleTag()}`, dueDate: today, amount: 150000 });
   await scope.insert(feeLedger, { studentId: student.id, feeId: due.id, kind: "charge", amount: due.amount });
-  const taken = await takePayment(scope, { studentId: student.id, amount: 100000, mode: "cash", status: "confirmed", by: null });
+  const taken = await takePayment(scope, { studentId: student.id, amount: 100000, mode: "cash", status: "confirmed", by: null, intent: DUES_ONLY });
   return { receiptId: taken.receipt.id, transactionId: taken.transaction.id, feeId: due.id, studentId: student.id };
 }

@@ -157,7 +157,15 @@ describe("fee receipts as PDFs", () => {
 
   it("stamps a reversed payment's receipt cancelled with its reason; a refund's receipt says refund", async () => {
     const by = s.school.tenant.admin.id;
-    const extra = await takePayment(s.scope, { studentId: s.omar.id, amount: 500000, mode: "upi", reference: "UPI-77821", status: "confirmed", by });
+    const extra = await takePayment(s.scope, {
+      studentId: s.omar.id,
+      amount: 500000,
+      mode: "upi",
+      reference: "UPI-77821",
+      status: "confirmed",
+      by,
+      intent: { advance: true, confirmed: true },
+    });
     const advance = pdfOf(await s.school.api.get(`/admin/api/receipt/${extra.receipt.id}/download`), `receipt-${extra.receipt.id}.pdf`);
     expect(onLineOf(advance, "Advance (kept for later dues)")).toBe("₹ 5,000.00");
     expect(onLineOf(advance, "Advance held after this receipt")).toBe("₹ 5,000.00");

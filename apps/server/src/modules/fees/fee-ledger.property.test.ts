@@ -145,6 +145,7 @@ describe("the ledger against a model", () => {
             feeIds: only?.map((d) => d.id),
             status: "received",
             by: null,
+            intent: { advance: true, confirmed: true },
           });
           for (const d of chosen)
             if (!d.waived && d.fineCharged === 0 && paidOn > addDays(d.dueDate, GRACE) && principalOwed(d) > 0) {

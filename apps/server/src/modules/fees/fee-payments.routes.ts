@@ -95,7 +95,14 @@ async function onePayment(scope: TenantScope, id: number): Promise<FeePaymentRow
 /** A student with a paid due in `scope`, for the isolation suites. */
 async function samplePayment(scope: TenantScope) {
   const student = await sampleStudent(scope);
-  const { transaction } = await takePayment(scope, { studentId: student.id, amount: 20_000, mode: "cash", status: "received", by: null });
+  const { transaction } = await takePayment(scope, {
+    studentId: student.id,
+    amount: 20_000,
+    mode: "cash",
+    status: "received",
+    by: null,
+    intent: { advance: true, confirmed: true },
+  });
   return transaction;
 }
 
@@ -125,8 +132,8 @@ export function registerFeePayments(app: FastifyInstance) {
         collectedBy: ctx.principal.userId,
       };
     },
-    afterCreate: async (ctx, row) => {
-      await settlePayment(ctx.scope, row, undefined, ctx.principal.userId);
+    afterCreate: async (ctx, row, input) => {
+      await settlePayment(ctx.scope, row, undefined, ctx.principal.userId, { advance: input.advance === true, confirmed: input.confirmed === true });
     },
     beforeUpdate: async (_ctx, existing, input) => {
       if (input.mode !== undefined && input.mode !== existing.mode)
@@ -143,7 +150,16 @@ export function registerFeePayments(app: FastifyInstance) {
     },
     sample: async (scope) => {
       const student = await sampleStudent(scope);
-      return { studentId: student.id, amount: 10_000, mode: "cash" as const, reference: null, paidOn: "2026-04-02", note: null };
+      return {
+        studentId: student.id,
+        amount: 10_000,
+        mode: "cash" as const,
+        reference: null,
+        paidOn: "2026-04-02",
+        note: null,
+        advance: true,
+        confirmed: true,
+      };
     },
   });
 
@@ -151,7 +167,13 @@ export function registerFeePayments(app: FastifyInstance) {
     app,
     collectFees,
     async (ctx, { body }) => {
-      const taken = await takePayment(ctx.scope, { ...body, status: "received", by: ctx.principal.userId });
+      const { advance, confirmed, ...payment } = body;
+      const taken = await takePayment(ctx.scope, {
+        ...payment,
+        status: "received",
+        by: ctx.principal.userId,
+        intent: { advance: advance === true, confirmed: confirmed === true },
+      });
       return {
         message: taken.repeated ? "This payment was recorded already" : "Payment collected",
         data: {

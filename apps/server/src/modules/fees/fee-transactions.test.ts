@@ -40,7 +40,7 @@ describe("transactions", () => {
     const s = await feeSchool(app);
     const { api, token } = s;
     await generate(api, s.master.id);
-    const paid = await collect(api, { studentId: s.bilal.id, amount: 250_000, paidOn: "2026-07-01" });
+    const paid = await collect(api, { studentId: s.bilal.id, amount: 250_000, paidOn: "2026-07-01", advance: true });
     const reversed = await ok<{ data: Payment }>(
       deleteWithBody(app, token, "/admin/api/feepayment/deleteTransaction", { id: paid.transactionId, reason: "Entered twice" }),
     );
@@ -68,7 +68,7 @@ describe("transactions", () => {
   it("refunds only what the family has ahead, with its own receipt", async () => {
     const s = await feeSchool(app);
     const { api } = s;
-    await collect(api, { studentId: s.zaid.id, amount: 30_000, paidOn: "2026-07-01" });
+    await collect(api, { studentId: s.zaid.id, amount: 30_000, paidOn: "2026-07-01", advance: true, confirmed: true });
     const tooMuch = await expectError(
       api.post("/admin/api/feepayment/refund", { studentId: s.zaid.id, amount: 30_001, mode: "cash", reason: "Left the school", idempotencyKey: key() }),
       409,
@@ -91,7 +91,7 @@ describe("transactions", () => {
 
   it("gives an invoice number once; asking again answers the same", async () => {
     const s = await feeSchool(app);
-    const paid = await collect(s.api, { studentId: s.aisha.id, amount: 5_000, paidOn: "2026-07-01" });
+    const paid = await collect(s.api, { studentId: s.aisha.id, amount: 5_000, paidOn: "2026-07-01", advance: true, confirmed: true });
     const first = await ok<{ invoiceNumber: string }>(s.api.put("/admin/api/feepayment/generate-invoice-number", { id: paid.transactionId }));
     const again = await ok<{ invoiceNumber: string }>(s.api.put("/admin/api/feepayment/generate-invoice-number", { id: paid.transactionId }));
     expect(first.invoiceNumber).toBe("INV/2026-27/0001");

@@ -1,5 +1,5 @@
 import type { Checkout, Language } from "@taleem/contract";
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { guardians } from "../../platform/auth/users.table.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import { askProvider, matchesOrder, type ProviderPaymentRecord, vouchedBySignature } from "../../platform/payments/payment-provider.js";
@@ -12,8 +12,8 @@ import { requireStudent } from "../students/students.service.js";
 import { takePayment } from "./fee-collection.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { studentSums } from "./fee-ledger.js";
-import { feeReceipts, fees, type PaymentOrderRecord } from "./fees.table.js";
-import { lockPaymentOrder, markOrderFailed, markOrderPaid, openPaymentOrder, paymentOrderOf } from "./payment-orders.service.js";
+import { feeReceipts, fees, type PaymentOrderRecord, paymentOrders } from "./fees.table.js";
+import { checkoutOf, lockPaymentOrder, markOrderFailed, markOrderPaid, openPaymentOrder, paymentOrderOf } from "./payment-orders.service.js";
 import { formatMoney } from "./receipt.html.js";
 
 /** Razorpay takes nothing under one rupee (100 paise); the same floor holds for every currency. */
@@ -72,14 +72,42 @@ export async function startFeeCheckout(services: Services, scope: TenantScope, u
   const amount = input.amount ?? payable;
   const tenant = await tenantOf(scope);
   const description = `Fees: ${student.name} (${student.admissionNo})`;
+  const feeIds = input.feeIds?.length ? [...new Set(input.feeIds)].sort((a, b) => a - b) : null;
+  const open = await unpaidOrderFor(scope, services.payments.name, { studentId: student.id, amount, feeIds });
+  if (open) return checkoutOf(services, open, description);
   return openPaymentOrder(services, scope, userId, {
     purpose: "fees",
     amount,
     description,
     receipt: `${tenant.code}-${student.admissionNo}`,
     notes: { studentId: String(student.id) },
-    row: { studentId: student.id, feeIds: input.feeIds?.length ? [...new Set(input.feeIds)] : null },
+    row: { studentId: student.id, feeIds },
   });
+}
+
+/**
+ * The child's order for the same dues and amount, opened and not yet paid or failed. A second tap,
+ * a second tab or the other parent paying the same balance is given it again: the provider takes
+ * one payment per order, so the family cannot pay the same dues twice and leave an advance it
+ * never asked for.
+ */
+async function unpaidOrderFor(scope: TenantScope, provider: string, want: { studentId: number; amount: number; feeIds: number[] | null }) {
+  const rows = await scope.db
+    .select()
+    .from(paymentOrders)
+    .where(
+      scope.where(
+        paymentOrders,
+        eq(paymentOrders.purpose, "fees"),
+        eq(paymentOrders.studentId, want.studentId),
+        eq(paymentOrders.status, "created"),
+        eq(paymentOrders.provider, provider),
+        eq(paymentOrders.amount, want.amount),
+      ),
+    )
+    .orderBy(desc(paymentOrders.id));
+  const key = (ids: number[] | null) => [...(ids ?? [])].sort((a, b) => a - b).join();
+  return rows.find((o) => key(o.feeIds) === key(want.feeIds));
 }
 
 export interface FeeSettlement {
@@ -138,6 +166,8 @@ export async function settleFeeOrder(services: Services, scope: TenantScope, ord
       providerPaymentId: payment.id,
       status: "confirmed",
       by: order.createdBy,
+      // The provider has taken the money: it is recorded whatever the dues owe by now.
+      intent: "received",
     });
     // A second payment against an order already paid is still money received: recorded, the order keeps its first.
     if (order.status !== "paid") {

@@ -135,6 +135,28 @@ describe("a parent paying fees online", () => {
     expect(nothing.json().code).toBe("fee_checkout.nothing_due");
   });
 
+  it("gives a second tap or a second tab the order already open for the same dues, so the family pays once and no advance is made", async () => {
+    const s = await onlineFeeSchool(app, "en");
+    const first = await checkout(s.parent.api, { studentId: s.child.id });
+    const again = await checkout(s.parent.api, { studentId: s.child.id });
+    expect(again).toEqual(first);
+    // Another amount, or other dues, is another order.
+    const part = await checkout(s.parent.api, { studentId: s.child.id, amount: 25_000 });
+    expect(part.orderId).not.toBe(first.orderId);
+    // The second tab's verification is the first's payment: one payment, one receipt.
+    const paid = payInSandbox(app, first);
+    const one = await ok<{ data: { receiptNumber: string } }>(s.parent.api.post("/user/api/home/fees/pay/verify", paid.verifyBody));
+    const two = await ok<{ data: { receiptNumber: string } }>(
+      s.parent.api.post("/user/api/home/fees/pay/verify", { ...paid.verifyBody, orderId: again.orderId }),
+    );
+    expect(two.data.receiptNumber).toBe(one.data.receiptNumber);
+    expect(await s.payments(s.child.id)).toHaveLength(1);
+    expect((await s.duesOf(s.child.id)).map((d) => d.balance)).toEqual([0, 0]);
+    // Once paid, nothing is due: no new order, and the old one is not offered again.
+    const nothing = await s.parent.api.post("/user/api/home/fees/pay", { studentId: s.child.id });
+    expect(nothing.json().code).toBe("fee_checkout.nothing_due");
+  });
+
   it("refuses an online payment where none is set up (409) and opens no order", async () => {
     const { app: offline } = await buildTestApp({ PAYMENT_PROVIDER: "offline" });
     const s = await onlineFeeSchool(offline as TestApp, "en");

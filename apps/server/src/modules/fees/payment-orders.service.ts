@@ -52,15 +52,21 @@ export async function openPaymentOrder(
     await tx.db.insert(providerOrders).values({ provider: provider.name, providerOrderId: order.id, tenantId: tx.tenantId, paymentOrderId: made.id });
     return made;
   });
+  return checkoutOf(services, row, input.description);
+}
+
+/** What the browser's checkout needs to pay an order the school has opened. */
+export function checkoutOf(services: Services, order: PaymentOrderRecord, description: string): Checkout {
+  const provider = services.payments;
   return {
-    orderId: row.id,
+    orderId: order.id,
     provider: provider.name,
-    providerOrderId: order.id,
+    providerOrderId: order.providerOrderId,
     keyId: provider.keyId,
-    amount: input.amount,
-    currency: tenant.currency,
-    description: input.description,
-    checkoutUrl: provider.checkoutUrl(order.id),
+    amount: order.amount,
+    currency: order.currency,
+    description,
+    checkoutUrl: provider.checkoutUrl(order.providerOrderId),
   };
 }
 

@@ -8,9 +8,10 @@ import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { FailureState, LoadingState } from "../../../ui/list-states";
 import { setSchoolCurrency } from "../../../ui/resource";
-import { type Collected, CounterPayment } from "./counter-payment";
+import { CounterPayment } from "./counter-payment";
 import { CounterReceipt } from "./counter-receipt";
 import { CounterSearch } from "./counter-search";
+import type { Collected } from "./use-take-payment";
 
 /**
  * The fee counter, for a queue of parents: find the child, see what is due with today's fine,

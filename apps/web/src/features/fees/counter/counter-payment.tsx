@@ -1,23 +1,22 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconArrowBack, IconCash } from "@tabler/icons-react";
-import { type ActionReply, collectFees, PAYMENT_MODES, type studentFeeCard } from "@taleem/contract";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type ActionReply, PAYMENT_MODES, type studentFeeCard } from "@taleem/contract";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isApiError } from "../../../lib/api";
-import { callAction } from "../../../lib/call-action";
 import { formatDate, formatNumber, schoolCountry, schoolDay } from "../../../lib/format";
-import { useErrorText, useFieldErrors } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
 import { formatMinor, MoneyInput, majorToMinor, minorToMajor } from "../../../ui/resource";
 import { ltr, Money, StateBadge } from "../fee-bits";
-import { newAttemptKey, useFeesRefresh } from "../fees-calls";
 import { StudentHeading } from "../student-heading";
+import { AmountConfirm } from "./amount-confirm";
 import classes from "./counter.module.css";
+import { type Collected, useTakePayment } from "./use-take-payment";
 
 export type FeeCard = ActionReply<typeof studentFeeCard>["data"];
-export type Collected = ActionReply<typeof collectFees>["data"] & { amount: number; mode: string };
+
+/** The most dues one collection may name (the contract's bound): beyond it the payment names none and goes to the oldest. */
+const MAX_NAMED_DUES = 200;
 
 /** The ways money is taken at the counter: the online kinds come only from a verified provider payment. */
 export function counterModes(country: string = schoolCountry()): string[] {
@@ -88,55 +87,30 @@ export function OpenDues({ card }: { card: FeeCard }) {
 
 /**
  * The child at the counter: what is due with today's fine, the amount (the balance unless
- * changed), the mode, and Take payment. One key per attempt: a second click, or the same
- * attempt sent again after a dropped connection, pays once.
+ * changed), the mode, and Take payment. The payment names the dues on the screen, so one paid
+ * meanwhile at another counter is refused rather than turned into an advance; more than is owed
+ * is kept as an advance only when the clerk ticks so.
  */
 export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid: (paid: Collected) => void; onBack: () => void }) {
   const { t } = useTranslation(["fees", "admin"]);
   const to = useAreaPath();
-  const errorText = useErrorText();
-  const fieldErrors = useFieldErrors();
-  const refresh = useFeesRefresh();
   const currency = card.currency;
   const [amount, setAmount] = useState(() => minorToMajor(payableToday(card), currency));
   const [mode, setMode] = useState("cash");
   const [reference, setReference] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const attempt = useRef(newAttemptKey());
+  const [advance, setAdvance] = useState(false);
   const s = card.student;
   const nowDue = dueByToday(card);
-
-  const take = useMutation({
-    mutationFn: (body: { amount: number; mode: string; reference: string | null }) =>
-      callAction(collectFees, {
-        body: {
-          studentId: s.id,
-          amount: body.amount,
-          mode: body.mode as "cash",
-          reference: body.reference,
-          idempotencyKey: attempt.current,
-        },
-      }),
-    onSuccess: (reply, body) => {
-      attempt.current = newAttemptKey();
-      refresh();
-      onPaid({ ...reply.data, amount: body.amount, mode: body.mode });
-    },
-    onError: (err) => {
-      // A refusal took nothing: the corrected entry is a new attempt. A lost reply keeps the key,
-      // so sending it again answers the payment that may have been taken.
-      if (isApiError(err) && err.status >= 400 && err.status < 500) attempt.current = newAttemptKey();
-      const mapped = fieldErrors(err);
-      setErrors(mapped);
-      if (!Object.keys(mapped).length) setFormError(errorText(err));
-    },
-  });
+  const take = useTakePayment(s.id, currency, onPaid);
+  const { errors, setErrors } = take;
+  const payable = payableToday(card);
+  const over = (majorToMinor(amount, currency) ?? 0) - payable;
+  const offersAdvance = over > 0 || take.offerAdvance;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (take.isPending) return;
-    setFormError(null);
+    if (take.pending) return;
+    take.setFormError(null);
     const minor = majorToMinor(amount, currency);
     const next: Record<string, string> = {};
     if (!minor) next.amount = t("counter.amountNeeded");
@@ -147,7 +121,10 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
       document.querySelector<HTMLInputElement>(`[name="${Object.keys(next)[0]}"]`)?.focus();
       return;
     }
-    take.mutate({ amount: minor!, mode, reference: reference.trim() || null });
+    const open = card.dues.filter(isOpen).map((d) => d.id);
+    const feeIds = open.length && open.length <= MAX_NAMED_DUES ? open : undefined;
+    // Only a box the clerk can see counts: one ticked for an amount since lowered keeps nothing ahead.
+    take.send({ amount: minor!, mode, reference: reference.trim() || null, feeIds, advance: advance && offersAdvance });
   }
 
   return (
@@ -174,9 +151,9 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>
         <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={t("counter.payment")}>
           <Stack gap="sm">
-            {formError && (
+            {take.formError && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {formError}
+                {take.formError}
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
@@ -184,7 +161,7 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
                 name="amount"
                 size="md"
                 label={t("counter.amount")}
-                description={t("counter.amountHint", { amount: ltr(formatMinor(payableToday(card), currency)) })}
+                description={t("counter.amountHint", { amount: ltr(formatMinor(payable, currency)) })}
                 withAsterisk
                 currency={currency}
                 value={amount}
@@ -222,6 +199,18 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
                 />
               )}
             </SimpleGrid>
+            {offersAdvance && (
+              <Checkbox
+                name="advance"
+                label={payable > 0 ? t("counter.keepRest") : t("counter.isAdvance")}
+                description={over > 0 && payable > 0 ? t("counter.keepRestHint", { amount: ltr(formatMinor(over, currency)) }) : undefined}
+                checked={advance}
+                onChange={(e) => {
+                  setAdvance(e.currentTarget.checked);
+                  setErrors(({ amount: _a, ...rest }) => rest);
+                }}
+              />
+            )}
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs">
                 {nowDue > 0 && nowDue !== payableToday(card) && (
@@ -235,7 +224,7 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
                   </Button>
                 )}
               </Group>
-              <Button type="submit" size="md" leftSection={<IconCash size={18} />} loading={take.isPending} data-testid="take-payment">
+              <Button type="submit" size="md" leftSection={<IconCash size={18} />} loading={take.pending} data-testid="take-payment">
                 {t("counter.take")}
               </Button>
             </Group>
@@ -243,6 +232,16 @@ export function CounterPayment({ card, onPaid, onBack }: { card: FeeCard; onPaid
         </Paper>
         <OpenDues card={card} />
       </SimpleGrid>
+      <AmountConfirm
+        asked={take.toConfirm}
+        currency={currency}
+        pending={take.pending}
+        onConfirm={take.confirm}
+        onClose={() => {
+          take.cancelConfirm();
+          document.querySelector<HTMLInputElement>('[name="amount"]')?.focus();
+        }}
+      />
     </Stack>
   );
 }

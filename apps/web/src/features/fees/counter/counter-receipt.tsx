@@ -9,7 +9,7 @@ import mirror from "../../../ui/mirror.module.css";
 import { DocNumber, Money, StateBadge } from "../fee-bits";
 import { postForPdf, printFile, saveFile } from "../fees-calls";
 import classes from "./counter.module.css";
-import type { Collected } from "./counter-payment";
+import type { Collected } from "./use-take-payment";
 
 /** The payment's receipt as a PDF (payment-receipt.pdf), to save or to print. */
 export function useReceiptPdf(transactionId: number) {
