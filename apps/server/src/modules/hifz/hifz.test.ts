@@ -278,6 +278,29 @@ describe("memorisation (hifz)", () => {
     expect((await api.get("/admin/api/hifzprogress/hifz-dashboard?studentId=999999")).statusCode).toBe(404);
   });
 
+  it("opens each stream of a sitting on the range it carries on with: to the page's or the surah's end, or the daily target", async () => {
+    const { api, type, metric, hafiz } = await hifzSchool(app);
+    const group = (await ok<{ data: Row }>(api.post("/admin/api/recitation-group", { name: "Halqa Bilal" }))).data;
+    await ok(api.put("/admin/api/hafiz", { id: hafiz.id, recitationGroupId: group.id }));
+    // An-Nas (6231-6236) done on 2 November; the sitting of the 3rd carries on, backwards, with Al-Falaq.
+    const before = (await ok<{ data: Row }>(api.post("/admin/api/hifzsession", { date: "2026-11-02", recitationGroupId: group.id }))).data;
+    const logs = [{ recitationTypeId: type("sabaq"), startAyah: 6231, endAyah: 6236, mistakes: [{ ayah: 6233, metricId: metric("lahn_jali") }] }];
+    await ok(sitting(api, { sessionId: before.id, hafiz: [{ hafizId: hafiz.id, logs }] }));
+    const today = (await ok<{ data: Row }>(api.post("/admin/api/hifzsession", { date: "2026-11-03", recitationGroupId: group.id }))).data;
+    const next = async () => {
+      const reply = await ok<{ hafiz: { hafizId: number; next: { recitationTypeId: number; startAyah: number; endAyah: number }[] }[] }>(
+        api.get(`/admin/api/hifzlog/session/${today.id}`),
+      );
+      return Object.fromEntries(reply.hafiz[0]!.next.map((n) => [n.recitationTypeId, [n.startAyah, n.endAyah]]));
+    };
+    // A daily target in lines: the sabaq runs to Al-Falaq's end (6230: its page, 604, goes on with An-Nas);
+    // sabqi and manzil, never completed, start with An-Nas, the whole of it.
+    expect(await next()).toEqual({ [type("sabaq")]: [6226, 6230], [type("sabqi")]: [6231, 6236], [type("manzil")]: [6231, 6236] });
+    // Three ayahs a day: 113:1 to 113:3.
+    await ok(api.put("/admin/api/hafiz", { id: hafiz.id, targetUnit: "ayahs", dailyTarget: 3 }));
+    expect((await next())[type("sabaq")]).toEqual([6226, 6228]);
+  });
+
   it("shows a parent their own child's progress, read only, and nobody else's", async () => {
     const school = await hifzSchool(app);
     const { api, tenant, hafiz: other } = school;
