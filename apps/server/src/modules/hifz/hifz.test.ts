@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
-import { rowsOf } from "../../../test/people.js";
+import { rolesOf, rowsOf, signedInUser } from "../../../test/people.js";
 import { addStudent, ok } from "../academics/school.fixture.js";
 
 type Api = Awaited<ReturnType<typeof adminOfNewTenant>>["api"];
@@ -299,6 +299,34 @@ describe("memorisation (hifz)", () => {
     // Three ayahs a day: 113:1 to 113:3.
     await ok(api.put("/admin/api/hafiz", { id: hafiz.id, targetUnit: "ayahs", dailyTarget: 3 }));
     expect((await next())[type("sabaq")]).toEqual([6226, 6228]);
+  });
+
+  it("lets a teacher read the progress, heat map and open mistakes of any hafiz as the Staff role allows, and a role without hifz nothing", async () => {
+    const { api, tenant, type, metric, hafiz, student, session } = await hifzSchool(app);
+    const logs = [{ recitationTypeId: type("sabaq"), startAyah: 6231, endAyah: 6236, mistakes: [{ ayah: 6233, metricId: metric("lahn_jali") }] }];
+    await ok(sitting(api, { sessionId: session.id, hafiz: [{ hafizId: hafiz.id, logs }] }));
+    // A teacher of another halqa (the child's has none): the Staff role views hifz across the school.
+    const roles = await rolesOf(api);
+    const teacher = await signedInUser(app, tenant, api, [roles.staff!]);
+    await ok(api.post("/admin/api/recitation-group", { name: "Halqa Umar", teacherId: teacher.user.id }));
+    expect((await ok<{ hafiz: { id: number } }>(teacher.api.get(`/admin/api/hafiz/${hafiz.id}/progress`))).hafiz.id).toBe(hafiz.id);
+    const dashboard = await ok<{ heatMapData: { ayahs: { ayah: number }[] }[] }>(
+      teacher.api.get(`/admin/api/hifzprogress/hifz-dashboard?studentId=${student.id}&layoutMode=page`),
+    );
+    expect(dashboard.heatMapData.flatMap((g) => g.ayahs.map((a) => a.ayah))).toEqual([6233]);
+    expect((await ok<{ count: number }>(teacher.api.get(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`))).count).toBe(1);
+    // Another school's hafiz is not there at all.
+    const other = await hifzSchool(app);
+    expect((await teacher.api.get(`/admin/api/hafiz/${other.hafiz.id}/progress`)).statusCode).toBe(404);
+    // A role of the parent area given no memorisation is refused every one of them.
+    const visitor = await ok<{ data: Row }>(api.post("/admin/api/role", { name: "Visitor", area: "parent", permissions: { students: ["view"] } }));
+    const outsider = await signedInUser(app, tenant, api, [visitor.data.id]);
+    for (const path of [
+      `/admin/api/hafiz/${hafiz.id}/progress`,
+      `/admin/api/hifzprogress/hifz-dashboard?studentId=${student.id}&layoutMode=page`,
+      `/admin/api/hifzfeedback/hafiz/${hafiz.id}`,
+    ])
+      expect((await outsider.api.get(path)).statusCode).toBe(403);
   });
 
   it("shows a parent their own child's progress, read only, and nobody else's", async () => {
