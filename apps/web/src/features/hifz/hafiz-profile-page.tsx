@@ -69,8 +69,8 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
                 </Table.Th>
               )}
               <Table.Th>{t("progress.ayah")}</Table.Th>
-              <Table.Th>{t("progress.kind")}</Table.Th>
-              <Table.Th>{t("progress.date")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("progress.kind")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("progress.date")}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -88,14 +88,18 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
                 )}
                 <Table.Td>
                   <bdi>{m.reference}</bdi>
+                  {/* A phone has no room for the kind and date columns: they go under the ayah. */}
+                  <Text size="xs" hiddenFrom="sm">
+                    {m.metricName} · {formatDate(m.date)}
+                  </Text>
                   {m.note && (
                     <Text size="xs" c="dimmed">
                       <bdi>{m.note}</bdi>
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{m.metricName}</Table.Td>
-                <Table.Td>{formatDate(m.date)}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.metricName}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatDate(m.date)}</Table.Td>
                 <Table.Td>
                   {canEdit && (
                     <Button

@@ -29,7 +29,7 @@ interface MistakePinnerProps {
  * with a remove. A range over several pages turns page by page, to the left as a mushaf does.
  */
 export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, problem, testId }: MistakePinnerProps) {
-  const { t } = useTranslation("hifz");
+  const { t, i18n } = useTranslation("hifz");
   const metricName = useReferenceName("recitationMetrics");
   const counts = metrics.filter((m) => m.kind === "count");
   const [metricId, setMetricId] = useState<string | null>(counts[0] ? String(counts[0].id) : null);
@@ -86,7 +86,7 @@ export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, probl
           <ActionIcon variant="light" aria-label={t("halqa.previousPage")} disabled={shown <= firstPage} onClick={() => setPage(shown - 1)}>
             <IconChevronRight size={18} />
           </ActionIcon>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" dir={i18n.dir()}>
             {t("halqa.pageOf", { page: shown - firstPage + 1, total: lastPage - firstPage + 1 })}
           </Text>
           <ActionIcon variant="light" aria-label={t("halqa.nextPage")} disabled={shown >= lastPage} onClick={() => setPage(shown + 1)}>
