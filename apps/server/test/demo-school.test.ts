@@ -124,8 +124,10 @@ describe("the demo school", () => {
     const today = await json<{ rows: { id: number; logCount: number; date: string }[] }>(admin.get("/admin/api/hifzsession?limit=5&sort=-date"));
     const waiting = today.rows.filter((s) => s.date === today.rows[0]!.date);
     expect(waiting.every((s) => s.logCount === 0)).toBe(true);
-    const sitting = await json<{ hafiz: { next: unknown[] }[] }>(admin.get(`/admin/api/hifzlog/session/${waiting[0]!.id}`));
-    expect(sitting.hafiz.filter((h) => h.next.length === 3).length).toBeGreaterThan(sitting.hafiz.length / 2);
+    const sitting = await json<{ hafiz: { next: { startAyah: number; endAyah: number }[] }[] }>(admin.get(`/admin/api/hifzlog/session/${waiting[0]!.id}`));
+    // Each child's three streams open on the range they carry on with: most run past their first ayah.
+    expect(sitting.hafiz.every((h) => h.next.length === 3 && h.next.every((n) => n.endAyah >= n.startAyah))).toBe(true);
+    expect(sitting.hafiz.filter((h) => h.next.every((n) => n.endAyah > n.startAyah)).length).toBeGreaterThan(sitting.hafiz.length / 2);
 
     const parent = await as(DEMO.parent.mobile);
     const children = await json<Rows<{ id: number }>>(parent.get("/user/api/home/children"));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineAction, IdParams } from "../action.js";
 import * as field from "../fields.js";
+import { SURAHS } from "../quran/quran-index.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, RowId } from "../values.js";
 
@@ -13,6 +14,9 @@ import { DateOnly, RowId } from "../values.js";
 export const HIFZ_DIRECTIONS = ["forward", "backward"] as const;
 export const HifzDirection = z.enum(HIFZ_DIRECTIONS);
 export type HifzDirection = z.infer<typeof HifzDirection>;
+
+/** Where a hafiz with nothing recited yet starts: Al-Fatiha going forward, An-Nas going backward (Juz Amma first). */
+export const firstLessonAyah = (direction: HifzDirection) => (direction === "forward" ? 1 : SURAHS[113]!.firstAyah);
 
 export const TARGET_UNITS = ["lines", "pages", "ayahs"] as const;
 export const TargetUnit = z.enum(TARGET_UNITS);

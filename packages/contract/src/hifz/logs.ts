@@ -121,7 +121,11 @@ export const sessionLogs = defineAction({
         layoutName: z.string(),
         direction: z.string(),
         attendance: SittingAttendance,
-        /** Where each recitation type carries on: the merged latest completed range and the next ayah. */
+        /**
+         * Each recitation type's next recitation, the range a teacher starts from: after the latest
+         * completed one (the first lesson when there is none), to the end of the hafiz's daily
+         * target (sabaq in ayahs or pages) or of the page (apps/server/src/modules/hifz/hifz-progress.ts).
+         */
         next: z.array(z.object({ recitationTypeId: z.number(), startAyah: z.number(), endAyah: z.number() })),
       }),
     ),

@@ -1,5 +1,6 @@
+import { MADANI_PAGE_STARTS } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
-import { gradeTrend, heat, heatGroups, type LogFact, type MistakeFact, nextAyah, pagesOf, progressOf, weakestAyahs } from "./hifz-progress.js";
+import { gradeTrend, heat, heatGroups, type LogFact, type MistakeFact, nextAyah, nextLesson, pagesOf, progressOf, weakestAyahs } from "./hifz-progress.js";
 
 /**
  * A small history worked by hand. A hafiz going backwards from An-Nas, manzil cycle 30 days,
@@ -128,5 +129,32 @@ describe("a hafiz's progress, worked by hand", () => {
     expect(nextAyah(6236, "forward")).toBeNull();
     expect(nextAyah(7, "backward")).toBeNull();
     expect(pagesOf(1, 7)).toBe(1);
+  });
+});
+
+/**
+ * The Madani pages worked by hand: page 1 is Al-Fatiha (global 1-7), page 2 is 2:1-2:5 (8-12),
+ * page 3 is 2:6-2:16 (13-23); An-Nas (6231-6236) ends page 604, Al-Falaq is 6226-6230.
+ */
+describe("the range a stream's next recitation starts as", () => {
+  const plan = { pageStarts: MADANI_PAGE_STARTS, dailyTarget: 5, targetUnit: "lines", direction: "forward" as const };
+
+  it("runs to the end of the page: Al-Fatiha for a forward beginner, the whole of An-Nas for a backward one", () => {
+    expect(nextLesson(null, plan, true)).toEqual({ startAyah: 1, endAyah: 7 });
+    expect(nextLesson(null, { ...plan, direction: "backward" }, true)).toEqual({ startAyah: 6231, endAyah: 6236 });
+  });
+
+  it("takes the sabaq's daily target in ayahs or pages: from 2:3 five ayahs end at 2:7 (14), two pages at the end of page 3 (23)", () => {
+    expect(nextLesson(10, { ...plan, targetUnit: "ayahs" }, true)).toEqual({ startAyah: 10, endAyah: 14 });
+    expect(nextLesson(10, { ...plan, targetUnit: "pages", dailyTarget: 2 }, true)).toEqual({ startAyah: 10, endAyah: 23 });
+  });
+
+  it("stops at the surah's end going backwards: ten ayahs from 113:1 end at 113:5 (6230), and never past 114:6 going forwards", () => {
+    expect(nextLesson(6226, { ...plan, direction: "backward", targetUnit: "ayahs", dailyTarget: 10 }, true)).toEqual({ startAyah: 6226, endAyah: 6230 });
+    expect(nextLesson(6234, { ...plan, targetUnit: "ayahs", dailyTarget: 10 }, true)).toEqual({ startAyah: 6234, endAyah: 6236 });
+  });
+
+  it("gives the revision streams the rest of the page whatever the sabaq's target: 2:3 is on page 2, which ends at 2:5 (12)", () => {
+    expect(nextLesson(10, { ...plan, targetUnit: "ayahs" }, false)).toEqual({ startAyah: 10, endAyah: 12 });
   });
 });

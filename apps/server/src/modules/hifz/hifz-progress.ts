@@ -1,5 +1,5 @@
 import type { HifzDirection, HifzProgress, LayoutMode, LogStatus } from "@taleem/contract";
-import { JUZ_STARTS, juzOf, juzRange, MADANI_PAGE_STARTS, madaniPageOf, SURAHS, surahAyahOf, TOTAL_AYAHS } from "@taleem/contract";
+import { firstLessonAyah, JUZ_STARTS, juzOf, juzRange, MADANI_PAGE_STARTS, madaniPageOf, pageIn, SURAHS, surahAyahOf, TOTAL_AYAHS } from "@taleem/contract";
 
 /**
  * The working behind a hafiz's progress, as pure functions of their logs and mistakes, so each
@@ -100,6 +100,33 @@ export function nextAyah(end: number, direction: HifzDirection): number | null {
   const lastOfSurah = ayah === SURAHS[surah - 1]!.ayahCount;
   if (direction === "backward" && lastOfSurah) return surah === 1 ? null : SURAHS[surah - 2]!.firstAyah;
   return end === TOTAL_AYAHS ? null : end + 1;
+}
+
+/** What a stream's next recitation is measured by: the hafiz's direction and daily target, and the pages of their mushaf. */
+export interface LessonPlan {
+  direction: HifzDirection;
+  dailyTarget: number;
+  targetUnit: string;
+  /** The first ayah beginning on each page of the hafiz's layout. */
+  pageStarts: readonly number[];
+}
+
+/**
+ * The range a stream's next recitation starts as: from where it carries on (the first lesson when
+ * nothing was completed, or the Quran was), the daily target for the sabaq when it is counted in
+ * ayahs or pages, else to the end of the page. Going backwards it stops at the surah's end: the
+ * lesson after is the surah before.
+ */
+export function nextLesson(carriesOn: number | null, plan: LessonPlan, sabaq: boolean): { startAyah: number; endAyah: number } {
+  const start = carriesOn ?? firstLessonAyah(plan.direction);
+  const endOfPage = (page: number) => (plan.pageStarts[page] ?? TOTAL_AYAHS + 1) - 1;
+  const page = pageIn(plan.pageStarts, start);
+  let end = endOfPage(page);
+  if (sabaq && plan.targetUnit === "ayahs") end = start + plan.dailyTarget - 1;
+  else if (sabaq && plan.targetUnit === "pages") end = endOfPage(page + plan.dailyTarget - 1);
+  const { surah } = surahAyahOf(start);
+  const last = plan.direction === "backward" ? SURAHS[surah - 1]!.firstAyah + SURAHS[surah - 1]!.ayahCount - 1 : TOTAL_AYAHS;
+  return { startAyah: start, endAyah: Math.max(start, Math.min(end, last)) };
 }
 
 const completed = (logs: LogFact[]) => logs.filter((l) => l.status === "completed");

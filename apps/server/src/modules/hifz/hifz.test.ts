@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
-import { rowsOf } from "../../../test/people.js";
+import { rolesOf, rowsOf, signedInUser } from "../../../test/people.js";
 import { addStudent, ok } from "../academics/school.fixture.js";
 
 type Api = Awaited<ReturnType<typeof adminOfNewTenant>>["api"];
@@ -276,6 +276,57 @@ describe("memorisation (hifz)", () => {
     expect(byDay.count).toBe(3);
     expect(byDay.rows[0]!.streams.map((s) => s.recitationTypeName)).toEqual(["Sabaq", "Manzil"]);
     expect((await api.get("/admin/api/hifzprogress/hifz-dashboard?studentId=999999")).statusCode).toBe(404);
+  });
+
+  it("opens each stream of a sitting on the range it carries on with: to the page's or the surah's end, or the daily target", async () => {
+    const { api, type, metric, hafiz } = await hifzSchool(app);
+    const group = (await ok<{ data: Row }>(api.post("/admin/api/recitation-group", { name: "Halqa Bilal" }))).data;
+    await ok(api.put("/admin/api/hafiz", { id: hafiz.id, recitationGroupId: group.id }));
+    // An-Nas (6231-6236) done on 2 November; the sitting of the 3rd carries on, backwards, with Al-Falaq.
+    const before = (await ok<{ data: Row }>(api.post("/admin/api/hifzsession", { date: "2026-11-02", recitationGroupId: group.id }))).data;
+    const logs = [{ recitationTypeId: type("sabaq"), startAyah: 6231, endAyah: 6236, mistakes: [{ ayah: 6233, metricId: metric("lahn_jali") }] }];
+    await ok(sitting(api, { sessionId: before.id, hafiz: [{ hafizId: hafiz.id, logs }] }));
+    const today = (await ok<{ data: Row }>(api.post("/admin/api/hifzsession", { date: "2026-11-03", recitationGroupId: group.id }))).data;
+    const next = async () => {
+      const reply = await ok<{ hafiz: { hafizId: number; next: { recitationTypeId: number; startAyah: number; endAyah: number }[] }[] }>(
+        api.get(`/admin/api/hifzlog/session/${today.id}`),
+      );
+      return Object.fromEntries(reply.hafiz[0]!.next.map((n) => [n.recitationTypeId, [n.startAyah, n.endAyah]]));
+    };
+    // A daily target in lines: the sabaq runs to Al-Falaq's end (6230: its page, 604, goes on with An-Nas);
+    // sabqi and manzil, never completed, start with An-Nas, the whole of it.
+    expect(await next()).toEqual({ [type("sabaq")]: [6226, 6230], [type("sabqi")]: [6231, 6236], [type("manzil")]: [6231, 6236] });
+    // Three ayahs a day: 113:1 to 113:3.
+    await ok(api.put("/admin/api/hafiz", { id: hafiz.id, targetUnit: "ayahs", dailyTarget: 3 }));
+    expect((await next())[type("sabaq")]).toEqual([6226, 6228]);
+  });
+
+  it("lets a teacher read the progress, heat map and open mistakes of any hafiz as the Staff role allows, and a role without hifz nothing", async () => {
+    const { api, tenant, type, metric, hafiz, student, session } = await hifzSchool(app);
+    const logs = [{ recitationTypeId: type("sabaq"), startAyah: 6231, endAyah: 6236, mistakes: [{ ayah: 6233, metricId: metric("lahn_jali") }] }];
+    await ok(sitting(api, { sessionId: session.id, hafiz: [{ hafizId: hafiz.id, logs }] }));
+    // A teacher of another halqa (the child's has none): the Staff role views hifz across the school.
+    const roles = await rolesOf(api);
+    const teacher = await signedInUser(app, tenant, api, [roles.staff!]);
+    await ok(api.post("/admin/api/recitation-group", { name: "Halqa Umar", teacherId: teacher.user.id }));
+    expect((await ok<{ hafiz: { id: number } }>(teacher.api.get(`/admin/api/hafiz/${hafiz.id}/progress`))).hafiz.id).toBe(hafiz.id);
+    const dashboard = await ok<{ heatMapData: { ayahs: { ayah: number }[] }[] }>(
+      teacher.api.get(`/admin/api/hifzprogress/hifz-dashboard?studentId=${student.id}&layoutMode=page`),
+    );
+    expect(dashboard.heatMapData.flatMap((g) => g.ayahs.map((a) => a.ayah))).toEqual([6233]);
+    expect((await ok<{ count: number }>(teacher.api.get(`/admin/api/hifzfeedback/hafiz/${hafiz.id}`))).count).toBe(1);
+    // Another school's hafiz is not there at all.
+    const other = await hifzSchool(app);
+    expect((await teacher.api.get(`/admin/api/hafiz/${other.hafiz.id}/progress`)).statusCode).toBe(404);
+    // A role of the parent area given no memorisation is refused every one of them.
+    const visitor = await ok<{ data: Row }>(api.post("/admin/api/role", { name: "Visitor", area: "parent", permissions: { students: ["view"] } }));
+    const outsider = await signedInUser(app, tenant, api, [visitor.data.id]);
+    for (const path of [
+      `/admin/api/hafiz/${hafiz.id}/progress`,
+      `/admin/api/hifzprogress/hifz-dashboard?studentId=${student.id}&layoutMode=page`,
+      `/admin/api/hifzfeedback/hafiz/${hafiz.id}`,
+    ])
+      expect((await outsider.api.get(path)).statusCode).toBe(403);
   });
 
   it("shows a parent their own child's progress, read only, and nobody else's", async () => {

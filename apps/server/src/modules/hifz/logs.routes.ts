@@ -11,9 +11,10 @@ import { sampleHafiz } from "./hafiz.routes.js";
 import { requireHafiz } from "./hafiz.service.js";
 import { hafiz } from "./hafiz.table.js";
 import { tellParentsOfLessons } from "./hifz-alerts.service.js";
-import { lastCompletedRanges, rangeLabel } from "./hifz-progress.js";
+import { lastCompletedRanges, nextLesson, rangeLabel } from "./hifz-progress.js";
 import { checkLogRefs, hafizNames, logFacts, measureRange, presentLogs, saveSittingLogs } from "./logs.service.js";
 import { hifzFeedback, hifzLogs } from "./logs.table.js";
+import { layoutPageStarts } from "./quran.service.js";
 import { activeRecitationTypes, allRecitationTypes } from "./recitation.service.js";
 import { recitationGroups } from "./recitation.table.js";
 import { presentSessions, requireSession } from "./sessions.service.js";
@@ -98,18 +99,25 @@ export function registerLogs(app: FastifyInstance) {
           .orderBy(asc(hifzLogs.hafizId), asc(hifzLogs.recitationTypeId)),
       ]);
       const seated = [];
+      const pageStarts = new Map<string, readonly number[]>();
       for (const s of seats) {
         // Where each stream carries on, from what was completed before this sitting.
         const before = (await logFacts(scope, s.hafizId)).filter((l) => l.date < session.date);
-        const last = lastCompletedRanges(before, types, s.row.direction);
+        const { direction, dailyTarget, targetUnit, layoutName } = s.row;
+        const last = lastCompletedRanges(before, types, direction);
+        if (!pageStarts.has(layoutName)) pageStarts.set(layoutName, await layoutPageStarts(scope, layoutName));
+        const plan = { direction, dailyTarget, targetUnit, pageStarts: pageStarts.get(layoutName)! };
         seated.push({
           hafizId: s.hafizId,
           studentId: s.row.studentId,
           name: names.get(s.hafizId) ?? "",
-          layoutName: s.row.layoutName,
-          direction: s.row.direction,
+          layoutName,
+          direction,
           attendance: s.attendance,
-          next: last.flatMap((r) => (r.nextAyah ? [{ recitationTypeId: r.recitationTypeId, startAyah: r.nextAyah, endAyah: r.nextAyah }] : [])),
+          next: types.map((type) => ({
+            recitationTypeId: type.id,
+            ...nextLesson(last.find((r) => r.recitationTypeId === type.id)?.nextAyah ?? null, plan, type.builtinKey === "sabaq"),
+          })),
         });
       }
       const [presented] = await presentSessions(scope, [session]);

@@ -35,6 +35,12 @@ export async function requireLayout(scope: TenantScope, name: string): Promise<L
 /** Where each page begins: the built-in layout's are the Madani mushaf's; an imported one carries its own. */
 const pageStartsOf = (layout: LayoutRecord): readonly number[] => layout.pageStarts ?? MADANI_PAGE_STARTS;
 
+/** Where each page of a layout begins, by the layout's name (the Madani pages for one that is gone). */
+export async function layoutPageStarts(scope: TenantScope, name: string): Promise<readonly number[]> {
+  const [row] = await scope.db.select({ pageStarts: quranLayouts.pageStarts }).from(quranLayouts).where(eq(quranLayouts.name, name));
+  return row?.pageStarts ?? MADANI_PAGE_STARTS;
+}
+
 export async function layoutMetadata(scope: TenantScope, name: string) {
   const layout = await requireLayout(scope, name);
   const starts = pageStartsOf(layout);

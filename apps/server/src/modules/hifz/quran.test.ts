@@ -1,5 +1,9 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { SURAHS } from "@taleem/contract";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fontCodePoints } from "../../../test/font-cmap.js";
 import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
 import { rolesOf, signedInUser } from "../../../test/people.js";
 
@@ -49,13 +53,46 @@ describe("the Quran's layouts", () => {
     expect(three.pages[0].ayahs[0]).toMatchObject({ surah: 2, ayah: 1 });
   });
 
-  it("keeps the text exactly as its source gives it, every one of the 6,236 ayahs", async () => {
+  it("keeps the text as its source gives it, every one of the 6,236 ayahs, its open tanween in the code points the font draws", async () => {
     const res = await app.services.db.execute(
       sql`select count(*)::int as n, encode(sha256(convert_to(string_agg(text, '' order by number), 'UTF8')), 'hex') as hash from quran_ayahs`,
     );
     const [row] = (res as unknown as { rows: { n: number; hash: string }[] }).rows;
-    // The SHA-256 of quran-json 3.1.2's dist/quran.json texts joined in order (scripts/build-quran-data.mjs).
-    expect(row).toEqual({ n: 6236, hash: "d3a621c8b3395e44756c9d96ff0920bc60a3f0cb25e761e0b611024835abd8b1" });
+    // The SHA-256 of quran-json 3.1.2's dist/quran.json texts joined in order, as scripts/build-quran-data.mjs
+    // writes them for the font (FOR_THE_FONT: open tanween at U+08F0-U+08F2, no thin space in 2:72).
+    expect(row).toEqual({ n: 6236, hash: "20e8892eda0a7adf3fc591270906d54d0a35c42536b27c1a048f11ae10228987" });
+    // Al-Fajr 25 as the Madani mushaf prints it: «فَيَوۡمَئِذٖ» with an open kasratan (U+08F2), «أَحَدٞ» with an open dammatan (U+08F1).
+    const page = (await admin.api.get("/admin/api/layouts/madani-604/pages/594")).json();
+    expect(page.ayahs.find((a: { surah: number; ayah: number }) => a.surah === 89 && a.ayah === 25).text).toBe(
+      "\u0641\u064E\u064A\u064E\u0648\u06E1\u0645\u064E\u0626\u0650\u0630\u08F2 \u0644\u0651\u064E\u0627 \u064A\u064F\u0639\u064E\u0630\u0651\u0650\u0628\u064F \u0639\u064E\u0630\u064E\u0627\u0628\u064E\u0647\u064F\u06E5\u0653 \u0623\u064E\u062D\u064E\u062F\u08F1",
+    );
+  });
+
+  it("has a glyph in the served font, and in the app's Arabic font it falls back to, for every character the mushaf draws", async () => {
+    // What a page draws in the mushaf's font: the ayahs as served, each surah's name above its
+    // first ayah, and each ayah's number in Arabic-Indic digits between ornate parentheses.
+    const drawn = new Map<number, string>();
+    const note = (text: string, where: string) => {
+      for (const c of text) if (!drawn.has(c.codePointAt(0)!)) drawn.set(c.codePointAt(0)!, where);
+    };
+    for (let start = 1; start <= 604; start += 20) {
+      const reply = await admin.api.get(`/admin/api/layouts/madani-604/pages?start=${start}&end=${Math.min(start + 19, 604)}`);
+      for (const page of reply.json().pages as { ayahs: { surah: number; ayah: number; text: string }[] }[])
+        for (const a of page.ayahs) note(a.text, `${a.surah}:${a.ayah}`);
+    }
+    for (const s of SURAHS) note(s.nameArabic, `the name of surah ${s.number}`);
+    note("\uFD3F\uFD3E\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669", "an ayah's number");
+    const lacking = (font: Set<number>) =>
+      [...drawn].filter(([c]) => !font.has(c)).map(([c, where]) => `U+${c.toString(16).toUpperCase().padStart(4, "0")} (first in ${where})`);
+
+    // The source wrote the open tanween with these marks, which the Madani mushaf never prints:
+    // the font has them, so they would show as a wrong mark rather than a box.
+    expect([0x0656, 0x0657, 0x065e].filter((c) => drawn.has(c))).toEqual([]);
+    const served = await admin.api.get("/admin/api/layouts/madani-604/font");
+    expect(lacking(fontCodePoints(served.rawPayload))).toEqual([]);
+    // Until the mushaf's font has come (or when it cannot), the page draws in Noto Naskh Arabic.
+    const naskh = await readFile(createRequire(import.meta.url).resolve("@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff2"));
+    expect(lacking(fontCodePoints(naskh))).toEqual([]);
   });
 
   it("answers a page past the end or an unknown layout with 404, and a bad range with 400 naming the field", async () => {

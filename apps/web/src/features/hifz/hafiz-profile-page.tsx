@@ -1,11 +1,12 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { hafizFeedback, hafizProgress, hifzDashboard, resolveFeedback, resolveFeedbackMany } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { formatDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
+import { useAreaBase, useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
 import { useSelection } from "../../ui/use-selection";
@@ -68,8 +69,8 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
                 </Table.Th>
               )}
               <Table.Th>{t("progress.ayah")}</Table.Th>
-              <Table.Th>{t("progress.kind")}</Table.Th>
-              <Table.Th>{t("progress.date")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("progress.kind")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("progress.date")}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -87,14 +88,18 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
                 )}
                 <Table.Td>
                   <bdi>{m.reference}</bdi>
+                  {/* A phone has no room for the kind and date columns: they go under the ayah. */}
+                  <Text size="xs" hiddenFrom="sm">
+                    {m.metricName} · {formatDate(m.date)}
+                  </Text>
                   {m.note && (
                     <Text size="xs" c="dimmed">
                       <bdi>{m.note}</bdi>
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{m.metricName}</Table.Td>
-                <Table.Td>{formatDate(m.date)}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.metricName}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatDate(m.date)}</Table.Td>
                 <Table.Td>
                   {canEdit && (
                     <Button
@@ -121,10 +126,27 @@ function OpenMistakes({ hafizId }: { hafizId: number }) {
   );
 }
 
-/** /admin/hafiz/:id: a hafiz's dashboard with the heat map on their own mushaf, and their open mistakes. */
+/**
+ * Where the profile goes back to: the sitting it was opened from (`?fromSitting=`), else the
+ * office's list of hafiz students, or a teacher's own (the parent area's memorisation page).
+ */
+function useBackLink() {
+  const { t } = useTranslation("hifz");
+  const to = useAreaPath();
+  const area = useAreaBase();
+  const sitting = Number(useSearchParams()[0].get("fromSitting")) || null;
+  if (sitting) return { to: to(`halqa?sessionId=${sitting}`), label: t("progress.backToSitting") };
+  return area === "/parent" ? { to: to("hifz"), label: t("progress.backToMine") } : { to: to("hafiz"), label: t("progress.backToList") };
+}
+
+/**
+ * /admin/hafiz/:id, and /parent/hafiz/:id for a teacher: a hafiz's dashboard with the heat map on
+ * their own mushaf, and their open mistakes (resolved by those who may edit).
+ */
 export function HafizProfilePage() {
   const { t } = useTranslation("hifz");
   const errorText = useErrorText();
+  const back = useBackLink();
   const id = Number(useParams().id);
   const progress = useActionQuery(hafizProgress, { params: { id } }, { enabled: id > 0 });
   const studentId = progress.data?.hafiz.studentId;
@@ -137,8 +159,8 @@ export function HafizProfilePage() {
   return (
     <Stack gap="md">
       <div>
-        <Anchor component={Link} to="../hafiz" size="sm">
-          {t("progress.backToList")}
+        <Anchor component={Link} to={back.to} size="sm" display="inline-block" py={12}>
+          {back.label}
         </Anchor>
         <Title order={2}>
           <bdi>{h.studentName}</bdi>

@@ -7,13 +7,20 @@ import { ApiError } from "../../lib/api";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { useCan } from "../../ui/use-can";
 import { HifzDashboardView } from "./hifz-dashboard";
+import { TaughtHafizList } from "./taught-hafiz-list";
 
-/** The parent area's memorisation: a child's progress and heat map, read only. */
+/**
+ * The parent area's memorisation: a child's progress and heat map, read only. A teacher with no
+ * child of their own finds the hafiz students they teach there instead.
+ */
 export function HifzDashboardChildPage() {
   const { t } = useTranslation("hifz");
   const errorText = useErrorText();
-  const kids = useActionQuery(linkedChildren).data?.rows ?? [];
+  const can = useCan();
+  const linked = useActionQuery(linkedChildren);
+  const kids = linked.data?.rows ?? [];
   // The child the home (or an earlier visit) chose; else the first child in the programme.
   const { chosen, choose } = useChosenChild(kids);
   // Until the parent chooses, the first child in the programme: a child not in it answers 404.
@@ -24,6 +31,13 @@ export function HifzDashboardChildPage() {
   useEffect(() => {
     if (notInProgramme && chosen === null && tried < kids.length - 1) setTried(tried + 1);
   }, [notInProgramme, chosen, tried, kids.length]);
+  if (linked.data && !kids.length && can("hifz", "view"))
+    return (
+      <Stack gap="sm" maw={560}>
+        <Title order={2}>{t("progress.taughtTitle")}</Title>
+        <TaughtHafizList />
+      </Stack>
+    );
   return (
     <Stack gap="sm">
       <Title order={2}>{t("progress.childTitle")}</Title>

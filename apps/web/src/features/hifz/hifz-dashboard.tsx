@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { type HifzDashboard, SURAHS, surahAyahOf } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -190,22 +190,20 @@ export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzD
         }
       >
         {pages.length > 0 && (
-          <Group gap={4} mb="xs" wrap="wrap">
-            <Text size="xs" c="dimmed">
+          <Group gap={6} mb="xs" wrap="wrap" role="group" aria-labelledby="pages-with-mistakes" data-testid="mistake-pages">
+            <Text size="sm" c="dimmed" id="pages-with-mistakes">
               {t("progress.pagesWithMistakes")}
             </Text>
             {pages.slice(0, 30).map((p) => (
-              <Badge
+              <Button
                 key={p}
-                component="button"
-                variant={p === pageNumber ? "filled" : "light"}
-                color="teal.9"
+                variant={p === pageNumber ? "filled" : "default"}
+                className={classes.pageChip}
                 onClick={() => setPage(p)}
-                style={{ cursor: "pointer" }}
                 aria-pressed={p === pageNumber}
               >
                 {formatNumber(p)}
-              </Badge>
+              </Button>
             ))}
           </Group>
         )}
@@ -247,7 +245,7 @@ export function HifzDashboardView({ dashboard: d, mistakes }: { dashboard: HifzD
               {d.openMistakes.map((m) => (
                 <Group key={m.metricId} justify="space-between">
                   <Text size="sm">{metricName(m)}</Text>
-                  <Badge variant="light" color="teal.9">
+                  <Badge variant="outline" color="teal.9">
                     {formatNumber(m.count)}
                   </Badge>
                 </Group>

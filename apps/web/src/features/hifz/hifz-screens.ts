@@ -14,9 +14,13 @@ export const HIFZ_SCREENS: [string, () => Promise<ComponentType>][] = [
   ["recitation-metrics", () => import("./hifz-lists-page").then((m) => m.RecitationMetricsPage)],
 ];
 
-/** The parent area: a teacher's halqa (Staff), a child's memorisation (parents, read only). */
+/**
+ * The parent area: a teacher's halqa and the profile of each hafiz in it (Staff), a child's
+ * memorisation (parents, read only; a teacher without children finds their hafiz students there).
+ */
 export const HIFZ_PARENT_SCREENS: [string, () => Promise<ComponentType>][] = [
   ["halqa", () => import("./halqa/halqa-page").then((m) => m.HalqaPage)],
+  ["hafiz/:id", () => import("./hafiz-profile-page").then((m) => m.HafizProfilePage)],
   ["hifz", () => import("./hifz-dashboard-child-page").then((m) => m.HifzDashboardChildPage)],
 ];
 

@@ -2,12 +2,20 @@ import { Alert, Box, Group, Loader, Paper, Text, UnstyledButton } from "@mantine
 import { type QuranAyah, type QuranLine, type QuranWord, SURAHS } from "@taleem/contract";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SCRIPT_FAMILIES } from "../../lib/language-scripts";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState } from "../../ui/list-states";
 import classes from "./mushaf-page.module.css";
 import { useLayoutFont, useLayoutMetadata, useQuranPage } from "./use-quran";
 
 const arabicDigits = new Intl.NumberFormat("ar-EG", { useGrouping: false });
+
+/**
+ * Until the layout's font has come (or when it cannot), the text is drawn in the app's Naskh,
+ * which has every mark of the built-in text: never in the reader's own font (Nastaliq lacks the
+ * Quran's small high letters, and would draw boxes).
+ */
+const FALLBACK_FONT = `"${SCRIPT_FAMILIES.arabic}", serif`;
 
 export interface MushafPageProps {
   layoutName: string;
@@ -95,7 +103,7 @@ function PageLines({
  * One page of a mushaf as its layout holds it: the text always right to left, each ayah closed by
  * its number in Arabic-Indic digits, each ayah a button when it can be tapped. The layout's
  * metadata, the page and the font load and fail each on their own (spec 000 §4): a font that does
- * not come leaves the text in the app's Arabic font.
+ * not come leaves the text in the app's Naskh.
  */
 export function MushafPage({ layoutName, pageNumber, ayahColour, onAyahTap }: MushafPageProps) {
   const { t } = useTranslation("quran");
@@ -135,7 +143,7 @@ export function MushafPage({ layoutName, pageNumber, ayahColour, onAyahTap }: Mu
         lang="ar"
         dir="rtl"
         className={classes.text}
-        style={{ fontFamily: font.data ? `"${layout.fontFamily}", var(--taleem-arabic, serif)` : undefined }}
+        style={{ fontFamily: font.data ? `"${layout.fontFamily}", ${FALLBACK_FONT}` : FALLBACK_FONT }}
         data-testid="mushaf-text"
       >
         {page.data.lines ? (

@@ -14,7 +14,7 @@ interface MushafReaderProps extends MushafPageProps {
  * the next page is on the left, whatever the interface's direction.
  */
 export function MushafReader({ pageCount, onPage, ...page }: MushafReaderProps) {
-  const { t } = useTranslation("quran");
+  const { t, i18n } = useTranslation("quran");
   const { pageNumber } = page;
   const go = (n: number) => n >= 1 && n <= pageCount && onPage(n);
   const touch = useRef<number | null>(null);
@@ -25,7 +25,8 @@ export function MushafReader({ pageCount, onPage, ...page }: MushafReaderProps) 
         <ActionIcon variant="light" size="lg" aria-label={t("page.previous")} disabled={pageNumber <= 1} onClick={() => go(pageNumber - 1)}>
           <IconChevronRight />
         </ActionIcon>
-        <Text size="sm" c="dimmed">
+        {/* The words in the reader's own direction: "604ൽ പേജ് 594" read right to left put 604 last. */}
+        <Text size="sm" c="dimmed" dir={i18n.dir()}>
           {t("page.of", { page: pageNumber, count: pageCount })}
         </Text>
         <ActionIcon variant="light" size="lg" aria-label={t("page.next")} disabled={pageNumber >= pageCount} onClick={() => go(pageNumber + 1)}>

@@ -44,7 +44,7 @@ export function MushafScreen() {
       <MushafReader layoutName={layoutName} pageNumber={pageNumber} pageCount={pageCount} onPage={go} />
       {meta.data && (
         <Text size="xs" c="dimmed">
-          {meta.data.attribution}{" "}
+          <bdi>{meta.data.attribution}</bdi>{" "}
           <Anchor component={Link} to="/open/about" size="xs" underline="always">
             {t("about.link")}
           </Anchor>

@@ -53,6 +53,9 @@ export function AyahInput({ label, value, onChange, error, testId }: AyahInputPr
           aria-label={`${label}: ${t("halqa.ayah")}`}
           min={1}
           max={count}
+          // An ayah past the surah's end is never typed: clamped after the fact, the field would keep
+          // showing "9" while the range held An-Nas 6.
+          clampBehavior="strict"
           allowDecimal={false}
           allowNegative={false}
           value={value.ayah}

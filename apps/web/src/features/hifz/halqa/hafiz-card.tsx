@@ -1,6 +1,8 @@
-import { Accordion, Badge, Group, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Text } from "@mantine/core";
+import { IconChartDots } from "@tabler/icons-react";
 import { type RecitationMetricRow, type RecitationTypeRow, SITTING_ATTENDANCE, type SittingAttendance } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useReferenceName } from "../../../ui/reference-name";
 import { type HafizDraft, isAway, type LogDraft, refText, type SeatedHafiz } from "./halqa-draft";
 import { LogEditor } from "./log-editor";
@@ -17,13 +19,16 @@ interface HafizCardProps {
   onChange: (draft: HafizDraft) => void;
   /** By `${typeId}.${field}` (or "attendance"), the texts of this hafiz's problems. */
   problems: Record<string, string>;
+  /** The hafiz's profile: progress, the heat map and the open mistakes. */
+  profileTo: string;
 }
 
 /**
- * One child of the halqa: closed, the name, whether they came and what they recited; open, the
- * attendance and a section per recitation type. A child absent or excused recites nothing.
+ * One child of the halqa: closed, the name, whether they came and what they recited; open, a link
+ * to their profile, the attendance and a section per recitation type. A child absent or excused
+ * recites nothing.
  */
-export function HafizCard({ hafiz, draft, types, metrics, open, onChange, problems }: HafizCardProps) {
+export function HafizCard({ hafiz, draft, types, metrics, open, onChange, problems, profileTo }: HafizCardProps) {
   const { t } = useTranslation("hifz");
   const typeName = useReferenceName("recitationTypes");
   const away = isAway(draft.attendance);
@@ -62,6 +67,16 @@ export function HafizCard({ hafiz, draft, types, metrics, open, onChange, proble
       <Accordion.Panel>
         {open && (
           <Stack gap="sm">
+            <Button
+              component={Link}
+              to={profileTo}
+              variant="default"
+              leftSection={<IconChartDots size={18} />}
+              justify="flex-start"
+              data-testid={`${id}-profile`}
+            >
+              {t("halqa.profile")}
+            </Button>
             <SegmentedControl
               fullWidth
               size="xs"

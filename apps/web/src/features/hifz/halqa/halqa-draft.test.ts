@@ -24,15 +24,15 @@ const seat = (hafizId: number, extra: Partial<SittingReply["hafiz"][number]> = {
 const reply = {
   message: "",
   session: { id: 5, date: "2026-11-20" },
-  // An-Naba 1 to 5 is global 5673 to 5677; the first child carries on from An-Naba 6 in sabaq.
-  hafiz: [seat(1, { next: [{ recitationTypeId: 1, startAyah: 5678, endAyah: 5678 }] }), seat(2)],
+  // An-Naba 1 to 5 is global 5673 to 5677; the first child's sabaq carries on with An-Naba 6 to 16 (5678-5688).
+  hafiz: [seat(1, { next: [{ recitationTypeId: 1, startAyah: 5678, endAyah: 5688 }] }), seat(2)],
   rows: [{ id: 40, hafizId: 2, recitationTypeId: 2, startAyah: 5673, endAyah: 5677, status: "partial", grade: 4, metrics: { "7": 2 } }],
 } as unknown as SittingReply;
 
 describe("a halqa sitting's draft", () => {
   it("opens each stream where it carries on, or as it was saved with its mistakes, or from An-Nas for a backward beginner", () => {
     const draft = startingDraft(reply, types, [{ logId: 40, ayahNumber: 5675, metricId: 7 }]);
-    expect(draft[1]!.logs[1]).toMatchObject({ on: false, start: { surah: 78, ayah: 6 }, end: { surah: 78, ayah: 6 } });
+    expect(draft[1]!.logs[1]).toMatchObject({ on: false, start: { surah: 78, ayah: 6 }, end: { surah: 78, ayah: 16 } });
     expect(draft[1]!.logs[2]).toMatchObject({ on: false, start: { surah: 114, ayah: 1 } });
     expect(draft[2]!.logs[2]).toMatchObject({ on: true, start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 5 }, status: "partial", grade: 4 });
     expect(draft[2]!.logs[2]!.mistakes).toEqual([{ ayah: 5675, metricId: 7 }]);

@@ -1,6 +1,7 @@
 import {
   type ActionParsed,
   type ActionReply,
+  firstLessonAyah,
   globalAyah,
   type LogStatus,
   type RecitationMetricRow,
@@ -73,14 +74,11 @@ export function clampRef(r: AyahRef): AyahRef {
   return { surah, ayah: Math.min(Math.max(1, Math.trunc(r.ayah) || 1), count) };
 }
 
-/** Where a stream starts with nothing recited before: Al-Fatiha going forward, An-Nas going backward (Juz Amma first). */
-const firstLesson = (direction: string): AyahRef => (direction === "forward" ? { surah: 1, ayah: 1 } : { surah: 114, ayah: 1 });
-
+/** A stream not yet recited at this sitting: the range the server says comes next (a type it did not know starts the first lesson). */
 function freshLog(h: SeatedHafiz, typeId: number): LogDraft {
   const next = h.next.find((n) => n.recitationTypeId === typeId);
-  const start = next ? toRef(next.startAyah) : firstLesson(h.direction);
-  const end = next ? toRef(next.endAyah) : start;
-  return { on: false, start, end, status: "completed", grade: null, metrics: {}, mistakes: [] };
+  const first = firstLessonAyah(h.direction === "forward" ? "forward" : "backward");
+  return { on: false, start: toRef(next?.startAyah ?? first), end: toRef(next?.endAyah ?? first), status: "completed", grade: null, metrics: {}, mistakes: [] };
 }
 
 /**

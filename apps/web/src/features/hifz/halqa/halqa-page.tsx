@@ -6,11 +6,12 @@ import { useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useErrorText } from "../../../ui/api-error";
+import { useAreaPath } from "../../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useCan } from "../../../ui/use-can";
 import { ATTENDANCE_COLOR, HafizCard } from "./hafiz-card";
 import { draftProblems, type HafizDraft, type SittingDraft, sittingBody, startingDraft } from "./halqa-draft";
-import { sendWaitingSittings, useWaitingSitting, waitingSitting } from "./sitting-outbox";
+import { dropUnsaved, keepUnsaved, sendWaitingSittings, unsavedSitting, useWaitingSitting, waitingSitting } from "./sitting-outbox";
 import { SittingPicker } from "./sitting-picker";
 import { useRecitationMetrics, useRecitationTypes, useSitting } from "./use-halqa-data";
 import { useSittingSave } from "./use-sitting-save";
@@ -33,6 +34,7 @@ export function HalqaPage() {
   const { t } = useTranslation(["hifz", "admin"]);
   const errorText = useErrorText();
   const can = useCan();
+  const to = useAreaPath();
   const [search, setSearch] = useSearchParams();
   const sessionId = Number(search.get("sessionId")) || null;
   const types = useRecitationTypes();
@@ -41,6 +43,9 @@ export function HalqaPage() {
   const reply = sitting.data;
   const [draft, setDraft] = useState<{ sessionId: number; value: SittingDraft } | null>(null);
   const [open, setOpen] = useState<string[]>([]);
+  // What the teacher changed is kept for this tab until it is saved (a child's profile opened from
+  // a card, then the way back, loses nothing).
+  const edited = useRef(false);
   const waiting = useWaitingSitting(sessionId);
   const { save, saving, outcome, clear } = useSittingSave();
 
@@ -55,12 +60,16 @@ export function HalqaPage() {
   // The draft is made once per sitting: a refetch never overwrites what the teacher is typing.
   useEffect(() => {
     if (!sessionId || !reply || reply.session.id !== sessionId || !types.data || mistakes === null || draft?.sessionId === sessionId) return;
-    setDraft({ sessionId, value: startingDraft(reply, types.data.rows, mistakes, waitingSitting(sessionId)?.body) });
+    setDraft({ sessionId, value: startingDraft(reply, types.data.rows, mistakes, waitingSitting(sessionId)?.body ?? unsavedSitting(sessionId)) });
     setOpen(reply.hafiz.length === 1 ? [String(reply.hafiz[0]!.hafizId)] : []);
+    edited.current = false;
     clear();
   }, [sessionId, reply, types.data, mistakes, draft?.sessionId, clear]);
 
   const value = draft?.sessionId === sessionId ? draft.value : null;
+  useEffect(() => {
+    if (edited.current && value && reply && types.data) keepUnsaved(sittingBody(reply.session.id, reply.hafiz, types.data.rows, value));
+  }, [value, reply, types.data]);
   const found = useMemo(() => (value ? draftProblems(value) : {}), [value]);
   const problems = useMemo(() => {
     const texts: Record<string, string> = {};
@@ -78,7 +87,10 @@ export function HalqaPage() {
       },
       { replace: true },
     );
-  const setHafiz = (hafizId: number, h: HafizDraft) => setDraft((d) => (d ? { ...d, value: { ...d.value, [hafizId]: h } } : d));
+  const setHafiz = (hafizId: number, h: HafizDraft) => {
+    edited.current = true;
+    setDraft((d) => (d ? { ...d, value: { ...d.value, [hafizId]: h } } : d));
+  };
   const saveAll = async () => {
     if (!reply || !value || !types.data) return;
     const troubled = Object.keys(found).map((k) => k.split(".")[0]!);
@@ -89,7 +101,11 @@ export function HalqaPage() {
     }
     const refused = await save(sittingBody(reply.session.id, reply.hafiz, types.data.rows, value), label);
     if (refused) setOpen((o) => [...new Set([...o, ...Object.keys(refused.problems).map((k) => k.split(".")[0]!)])]);
-    else if (navigator.onLine) void refetch();
+    else {
+      edited.current = false;
+      dropUnsaved(reply.session.id);
+      if (navigator.onLine) void refetch();
+    }
   };
 
   let body: ReactNode;
@@ -111,6 +127,7 @@ export function HalqaPage() {
             open={open.includes(String(h.hafizId))}
             onChange={(d) => setHafiz(h.hafizId, d)}
             problems={problemsOf(problems, h.hafizId)}
+            profileTo={to(`hafiz/${h.hafizId}?fromSitting=${reply.session.id}`)}
           />
         ))}
       </Accordion>

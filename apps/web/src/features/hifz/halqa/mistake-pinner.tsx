@@ -29,7 +29,7 @@ interface MistakePinnerProps {
  * with a remove. A range over several pages turns page by page, to the left as a mushaf does.
  */
 export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, problem, testId }: MistakePinnerProps) {
-  const { t } = useTranslation("hifz");
+  const { t, i18n } = useTranslation("hifz");
   const metricName = useReferenceName("recitationMetrics");
   const counts = metrics.filter((m) => m.kind === "count");
   const [metricId, setMetricId] = useState<string | null>(counts[0] ? String(counts[0].id) : null);
@@ -43,10 +43,13 @@ export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, probl
   const pinned = useMemo(() => new Set(log.mistakes.map((m) => m.ayah)), [log.mistakes]);
   const byId = useMemo(() => new Map(metrics.map((m) => [m.id, m])), [metrics]);
 
+  // Left to right and isolated (LRI ... PDI): "114:1–114:6" keeps its order inside right-to-left text.
+  const ltr = (text: string) => `\u2066${text}\u2069`;
+  const range = ltr(start === end ? refText(log.start) : `${refText(log.start)}–${refText(toRef(end))}`);
   const tap = (a: QuranAyah) => {
     if (!metricId) return;
     if (a.number < start || a.number > end) {
-      notify.warning(t("halqa.outsideRange", { range: `${refText(log.start)}–${refText(log.end)}` }));
+      notify.warning(t("halqa.outsideRange", { ayah: ltr(`${a.surah}:${a.ayah}`), range }));
       return;
     }
     onPin({ ayah: a.number, metricId: Number(metricId) });
@@ -75,7 +78,7 @@ export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, probl
         </Stack>
       )}
       <Text size="sm" c="dimmed">
-        {t("halqa.tapHint")}
+        {t("halqa.tapHint", { range })}
       </Text>
       {lastPage > firstPage && (
         // The mushaf's own direction: its next page lies to the left.
@@ -83,7 +86,7 @@ export function MistakePinner({ layoutName, log, metrics, onPin, onRemove, probl
           <ActionIcon variant="light" aria-label={t("halqa.previousPage")} disabled={shown <= firstPage} onClick={() => setPage(shown - 1)}>
             <IconChevronRight size={18} />
           </ActionIcon>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" dir={i18n.dir()}>
             {t("halqa.pageOf", { page: shown - firstPage + 1, total: lastPage - firstPage + 1 })}
           </Text>
           <ActionIcon variant="light" aria-label={t("halqa.nextPage")} disabled={shown >= lastPage} onClick={() => setPage(shown + 1)}>

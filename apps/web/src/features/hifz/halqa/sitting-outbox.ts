@@ -69,6 +69,27 @@ export function waitingSittings(who = whoIsSignedIn()): WaitingSitting[] {
   return out.sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
+// A sitting's entries not yet saved, kept for this tab so that a teacher who opens a child's
+// profile from the halqa and comes back finds them as they were.
+const unsavedKey = (sessionId: number) => `taleem_hifz_unsaved:${whoIsSignedIn()}:${sessionId}`;
+
+export function keepUnsaved(body: SittingBody) {
+  sessionStorage.setItem(unsavedKey(body.sessionId), JSON.stringify(body));
+}
+
+export function dropUnsaved(sessionId: number) {
+  sessionStorage.removeItem(unsavedKey(sessionId));
+}
+
+export function unsavedSitting(sessionId: number): SittingBody | null {
+  try {
+    const body = JSON.parse(sessionStorage.getItem(unsavedKey(sessionId)) ?? "null") as SittingBody | null;
+    return body?.sessionId === sessionId ? body : null;
+  } catch {
+    return null;
+  }
+}
+
 let sending: Promise<void> | null = null;
 
 /**
