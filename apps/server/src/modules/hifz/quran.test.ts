@@ -119,4 +119,24 @@ describe("the Quran's layouts", () => {
     const parent = await signedInUser(app, admin.tenant, admin.api, [roles.parent as number]);
     expect((await parent.api.get("/admin/api/layouts/madani-604/pages/582")).statusCode).toBe(200);
   });
+
+  it("rewrites a database made before the open tanween were fixed, and changes nothing on one made after", async () => {
+    const text = async () =>
+      ((await app.services.db.execute(sql`select text from quran_ayahs where surah = 89 and ayah = 25`)) as unknown as { rows: { text: string }[] }).rows[0]!
+        .text;
+    const fixed = await text();
+    const migration = await readFile(new URL("../../db/migrations/0021_quran_open_tanween.sql", import.meta.url), "utf8");
+    const run = async () => {
+      for (const statement of migration.split("--> statement-breakpoint")) await app.services.db.execute(sql.raw(statement));
+    };
+    await run();
+    expect(await text()).toBe(fixed);
+    // 89:25 as the text was stored before: its dammatan as U+065E.
+    await app.services.db.execute(
+      sql`update quran_ayahs set text = translate(text, ${"\u08F0\u08F1\u08F2"}, ${"\u0657\u065E\u0656"}) where surah = 89 and ayah = 25`,
+    );
+    expect(await text()).toContain("\u065E");
+    await run();
+    expect(await text()).toBe(fixed);
+  });
 });
