@@ -162,6 +162,7 @@ beforeAll(async () => {
     classRoom: both(school.room5a.id),
     "student-group": both(group.data.id),
     announcement: both(notice.data.id),
+    batch: both(school.thisYear.id),
     course: both(school.course.id),
     courses: both(school.course.id),
     hour: both(hour.data.id),
