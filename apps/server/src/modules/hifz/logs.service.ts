@@ -1,5 +1,5 @@
 import type { ActionParsed, HifzLogRow, saveSitting } from "@taleem/contract";
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -189,19 +189,34 @@ export async function saveSittingLogs(scope: TenantScope, body: Sitting, userId:
   return { session, logs: saved.length, mistakes: pinned.length, firstTime };
 }
 
+const logFactColumns = {
+  hafizId: hifzLogs.hafizId,
+  date: hifzLogs.date,
+  recitationTypeId: hifzLogs.recitationTypeId,
+  startAyah: hifzLogs.startAyah,
+  endAyah: hifzLogs.endAyah,
+  status: hifzLogs.status,
+  grade: hifzLogs.grade,
+};
+
 /** Every log of a hafiz, as the progress working reads them. */
 export async function logFacts(scope: TenantScope, hafizId: number) {
   return scope.db
-    .select({
-      date: hifzLogs.date,
-      recitationTypeId: hifzLogs.recitationTypeId,
-      startAyah: hifzLogs.startAyah,
-      endAyah: hifzLogs.endAyah,
-      status: hifzLogs.status,
-      grade: hifzLogs.grade,
-    })
+    .select(logFactColumns)
     .from(hifzLogs)
-    .where(scope.where(hifzLogs, and(eq(hifzLogs.hafizId, hafizId))));
+    .where(scope.where(hifzLogs, eq(hifzLogs.hafizId, hafizId)));
+}
+
+/** The logs of several hafiz before a date, in one statement, by hafiz id. */
+export async function logFactsBefore(scope: TenantScope, hafizIds: number[], before: string) {
+  const byHafiz = new Map<number, Awaited<ReturnType<typeof logFacts>>>(hafizIds.map((id) => [id, []]));
+  if (!hafizIds.length) return byHafiz;
+  const rows = await scope.db
+    .select(logFactColumns)
+    .from(hifzLogs)
+    .where(scope.where(hifzLogs, inArray(hifzLogs.hafizId, hafizIds), lt(hifzLogs.date, before)));
+  for (const row of rows) byHafiz.get(row.hafizId)?.push(row);
+  return byHafiz;
 }
 
 /**
