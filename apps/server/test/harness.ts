@@ -33,8 +33,8 @@ export const TEST_ENV = {
 };
 
 /**
- * One app per test file, shared by the file's tests: on PGlite its database is a copy no other file
- * sees; on PostgreSQL it is this run's database (see `buildTestApp`).
+ * One app per test file, shared by the file's tests, on the database the files share (see
+ * `openTestDatabase`).
  */
 export function testApp(env: Record<string, string> = {}): Promise<TestApp> {
   if (Object.keys(env).length) return buildTestApp(env).then((x) => x.app);
@@ -60,7 +60,7 @@ export interface AppOptions {
 }
 
 async function build(env: Record<string, string>, shared: boolean, options: AppOptions = {}): Promise<{ app: TestApp; database: Database }> {
-  const { url, database, drop } = await openTestDatabase(shared);
+  const { url, database, release } = await openTestDatabase(shared);
   // A key prefix of its own per app: counters left in Redis by an earlier run never leak in.
   const redis = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `taleem-test:${randomBytes(6).toString("hex")}:` } : {};
   // Online payments go to a local Razorpay sandbox of the app's own, unless the test names a
@@ -71,8 +71,7 @@ async function build(env: Record<string, string>, shared: boolean, options: AppO
   try {
     app = (await buildApp({ config, database, logger: options.log ?? false })) as TestApp;
   } catch (e) {
-    await database.close();
-    await drop();
+    await release();
     await sandbox?.stop();
     throw e;
   }
@@ -85,8 +84,7 @@ async function build(env: Record<string, string>, shared: boolean, options: AppO
   app.addHook("onClose", async () => {
     await sandbox?.stop();
     open.delete(app);
-    await database.close();
-    await drop();
+    await release();
   });
   options.prepare?.(app);
   await app.ready();
@@ -94,8 +92,8 @@ async function build(env: Record<string, string>, shared: boolean, options: AppO
 }
 
 /**
- * Closes the apps this file built (and so their databases) and forgets the shared one: the next
- * test file in this worker starts from a fresh copy.
+ * Closes the apps this file built (and the databases of their own) and forgets the shared one: the
+ * next test file in this worker builds its own app on the shared database.
  */
 export async function closeTestApps(): Promise<void> {
   const building = shared;
@@ -105,24 +103,49 @@ export async function closeTestApps(): Promise<void> {
 }
 
 let snapshot: Promise<Blob> | undefined;
+let workerDatabase: Promise<Database> | undefined;
 
-/** A database already migrated, for one app: nothing here migrates again. */
-async function openTestDatabase(shared: boolean): Promise<{ url?: string; database: Database; drop: () => Promise<void> }> {
+/**
+ * A database already migrated, for one app: nothing here migrates again. `release` is what the app
+ * does with it when it closes.
+ * - PostgreSQL: a file's shared app connects to this run's database, which every file shares;
+ *   an app of its own gets a copy of the template, dropped when it closes.
+ * - PGlite: the files a worker runs share one database loaded once from the run's dump, as the
+ *   files share one database on PostgreSQL (every test makes schools of its own); an app of its
+ *   own loads a copy of its own.
+ */
+async function openTestDatabase(shared: boolean): Promise<{ url?: string; database: Database; release: () => Promise<void> }> {
   const runUrl = inject("testDatabaseUrl");
   if (runUrl) {
-    if (shared) return { url: runUrl, database: await openDatabase({ databaseUrl: runUrl, migrate: false }), drop: async () => {} };
+    if (shared) {
+      const database = await openDatabase({ databaseUrl: runUrl, migrate: false });
+      return { url: runUrl, database, release: () => database.close() };
+    }
     const { baseUrl, template, prefix } = inject("testDatabaseTemplate");
     const copy = await createScratchDatabase(baseUrl, `${prefix}_app`, template);
     try {
-      return { url: copy.url, database: await openDatabase({ databaseUrl: copy.url, migrate: false }), drop: copy.drop };
+      const database = await openDatabase({ databaseUrl: copy.url, migrate: false });
+      return {
+        url: copy.url,
+        database,
+        release: async () => {
+          await database.close();
+          await copy.drop();
+        },
+      };
     } catch (e) {
       await copy.drop();
       throw e;
     }
   }
-  // Read once per file; each app loads its own copy into memory.
   snapshot ??= readFile(inject("testDataDirSnapshot")).then((bytes) => new Blob([bytes]));
-  return { database: await openDatabase({ loadDataDir: await snapshot, migrate: false }), drop: async () => {} };
+  const load = async () => openDatabase({ loadDataDir: await snapshot, migrate: false });
+  if (shared) {
+    workerDatabase ??= load();
+    return { database: await workerDatabase, release: async () => {} };
+  }
+  const database = await load();
+  return { database, release: () => database.close() };
 }
 
 export const uniqueCode = (prefix = "T") => `${prefix}${randomBytes(4).toString("hex")}`.toUpperCase();
