@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// Texts the web app asks for that no language has, and {{placeholders}} a call leaves unfilled:
-// the two mistakes a reader sees as a raw key ("modules.records") or as "{{entity}}".
+// Texts a reader would see as a raw key ("modules.records"), as "{{entity}}", or in English:
+// - a text the web app asks for that no language has, or a {{placeholder}} a call leaves unfilled;
+// - a text one language has and another lacks (a whole file, a key, a plural), or whose
+//   placeholders differ between languages: the same check serves the server's own tables of
+//   texts (`findParityProblems`).
 //
 //   node scripts/locale-keys.mjs [apps/web]      prints one line per problem, exits 1 if any
 //
 // It reads t("ns:key", {...}) and t("key", {...}) calls with a literal key; a key without a
 // namespace belongs to the nearest useTranslation("ns") or useTranslation(["ns", ...]) above
-// it. Keys built at run time (t(`x.${y}`)) and calls with a defaultValue are not checked.
+// it. Keys built at run time (t(`x.${y}`)) and calls with a defaultValue are not checked here;
+// the keys a resource's screens build from its fields are given by the caller (`neededKeys`).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,10 +104,72 @@ function givenNames(literal) {
 }
 
 const placeholders = (text) => [...text.matchAll(/\{\{\s*-?\s*([A-Za-z_$][\w$]*)[^}]*\}\}/g)].map((m) => m[1]);
+/** `{{name}}` (the web app's) and `{name}` (the server's); `{{Entity}}` is `{{entity}}` capitalised, which scripts without capitals leave out. */
+const anyPlaceholders = (text) => [...String(text).matchAll(/\{\{?\s*-?\s*([A-Za-z_$][\w$]*)[^{}]*\}\}?/g)].map((m) => m[1].toLowerCase());
+const pluralStem = (key) => key.replace(new RegExp(`_(${PLURALS.join("|")})$`), "");
 
-export function findLocaleProblems(webDir) {
-  const texts = loadTexts(webDir);
+/**
+ * Texts one language has and another lacks, empty texts, and texts whose placeholders differ from
+ * the first language's: `texts` is language -> key -> text. A plural counts once, by its stem, with
+ * the placeholders of all its forms (languages have different plural forms).
+ */
+export function findParityProblems(texts, label = "") {
+  const byStem = new Map();
+  for (const [lng, keys] of texts) {
+    const stems = new Map();
+    for (const [key, text] of keys) {
+      const stem = pluralStem(key);
+      const found = stems.get(stem) ?? { names: new Set(), empty: false };
+      for (const p of anyPlaceholders(text)) if (!BUILT_IN.has(p)) found.names.add(p);
+      if (!String(text).trim()) found.empty = true;
+      stems.set(stem, found);
+    }
+    byStem.set(lng, stems);
+  }
+  const [first, ...others] = [...texts.keys()];
+  const everyStem = new Set([...byStem.values()].flatMap((stems) => [...stems.keys()]));
   const problems = [];
+  for (const stem of [...everyStem].sort()) {
+    const lacking = [...texts.keys()].filter((lng) => !byStem.get(lng).has(stem));
+    if (lacking.length) problems.push(`${label}${stem}: missing in ${lacking.join(", ")}`);
+    for (const lng of [...texts.keys()]) if (byStem.get(lng).get(stem)?.empty) problems.push(`${label}${stem}: empty in ${lng}`);
+    const model = byStem.get(first).get(stem);
+    if (!model) continue;
+    const names = [...model.names].sort().join(", ");
+    for (const lng of others) {
+      const theirs = byStem.get(lng).get(stem);
+      if (theirs && [...theirs.names].sort().join(", ") !== names) {
+        problems.push(`${label}${stem}: ${lng} has {${[...theirs.names].sort().join(", ")}} where ${first} has {${names}}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The web app's texts, language by language, as one key space ("ns:key"). */
+function webTexts(texts) {
+  const out = new Map();
+  for (const [lng, byNs] of texts) {
+    const keys = new Map();
+    for (const [ns, inNs] of byNs) for (const [key, text] of inNs) keys.set(`${ns}:${key}`, text);
+    out.set(lng, keys);
+  }
+  return out;
+}
+
+/**
+ * Every problem of the web app's texts. `neededKeys` are texts the screens build at run time
+ * ("ns:fields.fromDateFrom" from a resource's filters, say): each is one key or its fallbacks
+ * (`keys`, any of which will do), with where it comes from.
+ */
+export function findLocaleProblems(webDir, neededKeys = []) {
+  const texts = loadTexts(webDir);
+  const problems = findParityProblems(webTexts(texts));
+  const exists = (full) => {
+    const colon = full.indexOf(":");
+    return textsOf(texts, full.slice(0, colon), full.slice(colon + 1)).length > 0;
+  };
+  for (const { keys, from } of neededKeys) if (!keys.some(exists)) problems.push(`${from}: "${keys[0]}" is in no language`);
   const CALL = /\bt\(\s*(["'])([^"'`$\n]+?)\1\s*([,)])/g;
   const USE = /useTranslation\(\s*(?:\[\s*)?["']([\w-]+)["']/g;
   for (const file of sourceFiles(join(webDir, "src"))) {

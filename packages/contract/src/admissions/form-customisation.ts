@@ -83,7 +83,7 @@ export type AdmissionFormConfig = z.infer<typeof AdmissionFormConfig>;
 const formResource = defineResource({
   path: "formcustomisation",
   module: "settings",
-  i18n: "formCustomisation",
+  i18n: "forms:formCustomisation",
   fields: {
     form: field.choice(FormKey).default("admission").filter().sort().column().createOnly(),
     config: field.shaped(AdmissionFormConfig, AdmissionFormConfig).default({}),

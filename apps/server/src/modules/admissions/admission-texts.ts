@@ -11,7 +11,7 @@ export const pick = (t: L | Localised, language: string, fallback = ""): string 
  * The standard consent the guardian gives on the public form ({school} is the school's name). A
  * school may word its own in the form customisation; either way the exact text shown is stored.
  */
-const CONSENT: L = {
+export const CONSENT: L = {
   en: "I am the parent or guardian of the child named in this application. I agree that {school} may keep and use the information and documents in this application, including the child's photo, to consider the application and, if the child is admitted, to keep the child's school records. The school will not share them with anyone else except where the law requires it. I may ask the school to see, correct or delete this information.",
   ta: "இந்த விண்ணப்பத்தில் குறிப்பிடப்பட்டுள்ள குழந்தையின் பெற்றோர் அல்லது பாதுகாவலர் நான். விண்ணப்பத்தைப் பரிசீலிக்கவும், குழந்தை சேர்க்கப்பட்டால் அதன் பள்ளிப் பதிவுகளைப் பராமரிக்கவும், குழந்தையின் புகைப்படம் உட்பட இந்த விண்ணப்பத்திலுள்ள தகவல்களையும் ஆவணங்களையும் {school} வைத்திருந்து பயன்படுத்த நான் ஒப்புக்கொள்கிறேன். சட்டம் கோரும் இடங்களைத் தவிர வேறு யாருடனும் பள்ளி இவற்றைப் பகிராது. இந்தத் தகவல்களைப் பார்க்கவும், திருத்தவும் அல்லது நீக்கவும் நான் பள்ளியிடம் கேட்கலாம்.",
   ur: "میں اس درخواست میں درج بچے کا والد، والدہ یا سرپرست ہوں۔ میں اس بات سے اتفاق کرتا/کرتی ہوں کہ {school} اس درخواست کی معلومات اور کاغذات، بشمول بچے کی تصویر، درخواست پر غور کرنے اور بچے کے داخلے کی صورت میں اس کا تعلیمی ریکارڈ رکھنے کے لیے محفوظ رکھے اور استعمال کرے۔ اسکول قانونی تقاضے کے سوا یہ معلومات کسی اور کو نہیں دے گا۔ میں اسکول سے ان معلومات کو دیکھنے، درست کرنے یا حذف کرنے کا کہہ سکتا/سکتی ہوں۔",
@@ -38,7 +38,7 @@ export function consentTexts(school: string, own: Localised): { version: string;
   return { version, texts };
 }
 
-const RECEIVED: L = {
+export const RECEIVED: L = {
   en: "Thank you. Your application {no} has been received. Please keep this number; the school will contact you.",
   ta: "நன்றி. உங்கள் விண்ணப்பம் {no} பெறப்பட்டது. இந்த எண்ணை வைத்துக் கொள்ளவும்; பள்ளி உங்களைத் தொடர்பு கொள்ளும்.",
   ur: "شکریہ۔ آپ کی درخواست {no} موصول ہو گئی ہے۔ براہِ کرم یہ نمبر سنبھال کر رکھیں؛ اسکول آپ سے رابطہ کرے گا۔",

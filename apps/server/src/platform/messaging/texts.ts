@@ -2,7 +2,7 @@
  * Texts the server sends to people (SMS, e-mail), in the five languages; the person's own
  * language is used, English when it is missing. `{name}` placeholders are filled by `render`.
  */
-const TEXTS = {
+export const MESSAGE_TEXTS = {
   "otp.login": {
     en: "{code} is your Taleem sign-in code for {school}. It is valid for 10 minutes. Do not share it.",
     ta: "{school} பள்ளிக்கான உங்கள் Taleem உள்நுழைவு குறியீடு {code}. இது 10 நிமிடங்கள் செல்லுபடியாகும். யாருடனும் பகிர வேண்டாம்.",
@@ -103,10 +103,10 @@ const TEXTS = {
   },
 } as const satisfies Record<string, Record<"en" | "ta" | "ur" | "ar" | "ml", string>>;
 
-export type TextKey = keyof typeof TEXTS;
+export type TextKey = keyof typeof MESSAGE_TEXTS;
 
 export function render(key: TextKey, language: string, params: Record<string, string | number>): string {
-  const set = TEXTS[key] as Record<string, string>;
+  const set = MESSAGE_TEXTS[key] as Record<string, string>;
   const template = set[language] ?? set.en!;
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ""));
 }

@@ -11,8 +11,7 @@ const capital = (s: string) => (s ? s.charAt(0).toLocaleUpperCase() + s.slice(1)
  * name a key inside a namespace ("academics:batches"), so a module keeps its resources in one file.
  */
 export function useResourceTexts(definition: Pick<ResourceDefinition, "i18n">) {
-  const [ns, inside] = splitTextsKey(definition.i18n);
-  const stem = inside ? `${ns}:${inside}.` : `${ns}:`;
+  const { ns, stem } = textsStem(definition.i18n);
   const { t } = useTranslation([ns, "admin"]);
   const names = useMemo(() => {
     const entity = t(`${stem}entity`);
@@ -22,15 +21,29 @@ export function useResourceTexts(definition: Pick<ResourceDefinition, "i18n">) {
   const field = useCallback((key: string) => t(`${stem}fields.${key}`), [t, stem]);
   /** A field's hint under its input (`hints.<key>`), when the resource has one. */
   const hint = useCallback((key: string) => t(`${stem}hints.${key}`, { defaultValue: "" }) || undefined, [t, stem]);
-  const option = useCallback(
-    (fieldKey: string, value: string) => t([`${stem}options.${fieldKey}.${value}`, `admin:options.${fieldKey}.${value}`], { defaultValue: value }),
-    [t, stem],
-  );
+  const option = useCallback((fieldKey: string, value: string) => t(optionKeys(stem, fieldKey, value), { defaultValue: value }), [t, stem]);
   return { t, ns, stem, names, field, hint, option };
 }
 
-/** "users" -> ["users", ""]; "academics:batches" -> ["academics", "batches"]. */
-function splitTextsKey(i18n: string): [string, string] {
+/** "users" -> users, "users:"; "academics:batches" -> academics, "academics:batches.". */
+function textsStem(i18n: string): { ns: string; stem: string } {
   const at = i18n.indexOf(":");
-  return at < 0 ? [i18n, ""] : [i18n.slice(0, at), i18n.slice(at + 1)];
+  return at < 0 ? { ns: i18n, stem: `${i18n}:` } : { ns: i18n.slice(0, at), stem: `${i18n}.` };
+}
+
+/** An option's word: the resource's own, else the one every resource shares. */
+const optionKeys = (stem: string, fieldKey: string, value: string) => [`${stem}options.${fieldKey}.${value}`, `admin:options.${fieldKey}.${value}`];
+
+/**
+ * Every text a resource's screens build from its declaration (names, each field, column and
+ * filter, each option), each as the keys that would do: what the locale check holds to exist.
+ */
+export function resourceTextKeys(definition: ResourceDefinition): string[][] {
+  const { stem } = textsStem(definition.i18n);
+  const keys = new Set(["title", "entity", "entities"].map((k) => stem + k));
+  for (const key of [...definition.fields.map((f) => f.key), ...definition.columns.map((c) => c.key), ...Object.keys(definition.filters)]) {
+    keys.add(`${stem}fields.${key}`);
+  }
+  const options = definition.fields.flatMap((f) => (f.options ?? []).map((value) => optionKeys(stem, f.key, value)));
+  return [...[...keys].map((k) => [k]), ...options];
 }
