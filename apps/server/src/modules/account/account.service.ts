@@ -52,7 +52,7 @@ export async function changePassword(services: Services, ctx: RequestContext, in
     }
   }
   checkPasswordPolicy(input.newPassword, "newPassword");
-  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword))) {
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword, ctx.ip))) {
     throw badRequest("password.same", "Choose a new password different from the current one.", { field: "newPassword" });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -67,7 +67,7 @@ function registerSignInRoutes(app: FastifyInstance, services: Services) {
     await guardAttempts(services, ctx.ip, key, lockNotice(services, ctx.db, tenant, account));
     // The password is checked again: the code alone never opens a password account.
     const user = await findAccount(ctx.db, tenant, account);
-    if (!(await verifyPassword(user?.passwordHash, password)) || user?.status !== "active" || !user.mobile) {
+    if (!(await verifyPassword(user?.passwordHash, password, ctx.ip)) || user?.status !== "active" || !user.mobile) {
       await signInFailed(ctx, tenant, user?.id ?? null, "two-factor");
       throw authFailure("signin.invalid", INVALID_CREDENTIALS);
     }

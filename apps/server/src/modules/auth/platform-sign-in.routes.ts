@@ -19,7 +19,7 @@ export function registerPlatformSignIn(app: FastifyInstance, services: Services)
     const key = `platform:${email}`;
     await guardAttempts(services, ctx.ip, key);
     const admin = await findPlatformAdmin(ctx.db, email);
-    const ok = await verifyPassword(admin?.passwordHash, body.password);
+    const ok = await verifyPassword(admin?.passwordHash, body.password, ctx.ip);
     if (!admin || !ok || admin.status !== "active") {
       await recordChange(ctx.db, {
         tenantId: null,

@@ -169,7 +169,7 @@ export async function passwordSignIn(services: Services, ctx: OpenContext, tenan
   const key = accountKey(tenant, account);
   await guardAttempts(services, ctx.ip, key, lockNotice(services, ctx.db, tenant, account));
   const user = await findAccount(ctx.db, tenant, account);
-  const ok = await verifyPassword(user?.passwordHash, password);
+  const ok = await verifyPassword(user?.passwordHash, password, ctx.ip);
   if (!user || !ok || user.status !== "active") {
     await signInFailed(ctx, tenant, user?.id ?? null, "password");
     throw authFailure("signin.invalid", INVALID_CREDENTIALS);
@@ -225,7 +225,7 @@ export async function checkOwnPassword(services: Services, scope: TenantScope, i
   const key = `${p.tenantId}:user:${p.userId}`;
   await guardAttempts(services, ip, key);
   const user = await scope.findOptional(users, p.userId);
-  if (user && (await verifyPassword(user.passwordHash, password))) {
+  if (user && (await verifyPassword(user.passwordHash, password, ip))) {
     await clearFailures(services, ip, key);
     return true;
   }

@@ -115,7 +115,7 @@ export function registerSettingsModule(app: FastifyInstance, services: Services)
         });
       }
       const me = await ctx.scope.find(users, p.userId, "User");
-      if (!(await verifyPassword(me.passwordHash, body.password))) {
+      if (!(await verifyPassword(me.passwordHash, body.password, ctx.ip))) {
         await services.attempts.hit(key, WIPE_WINDOW_SECONDS);
         throw new AppError(400, "wipe.password", "Incorrect password", { field: "password" }, { error_message: "Incorrect password" });
       }

@@ -1,6 +1,7 @@
 import { type ActionParsed, type ActionResult, type AnyAction, ErrorReply, isFileReply } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
 import { requireFamilyStudent } from "../auth/family-links.js";
+import type { UserPrincipal } from "../auth/principal.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import { inRequestContext, type OpenContext, type RequestContext } from "./request-context.js";
 
@@ -9,6 +10,8 @@ export interface ActionOptions<A extends AnyAction> {
   transaction?: boolean;
   /** A larger body than the default 2 MB (files sent inline). */
   bodyLimit?: number;
+  /** Who may call at all, decided from the session before the body is read (see `mayCall` in the route config). */
+  mayCall?: (p: UserPrincipal) => boolean;
   /**
    * A valid call made in `scope` (another school's, for the isolation suite): path parameters,
    * query and body naming that school's rows.
@@ -77,6 +80,7 @@ export function serveAction<A extends AnyAction>(app: FastifyInstance, action: A
       ...(action.permission ? { permission: action.permission } : {}),
       ...(action.changesData ? { changesData: true } : {}),
       ...(action.family === "staff" ? { staffOnly: true } : {}),
+      ...(options.mayCall ? { mayCall: options.mayCall } : {}),
       // The OpenAPI document describes a file reply from its declaration (platform/http/api-docs.ts).
       ...(file ? { fileReply: file } : {}),
     },

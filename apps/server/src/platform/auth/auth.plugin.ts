@@ -37,6 +37,8 @@ export function installAuth(app: FastifyInstance, sessions: SessionService) {
     const permission = req.routeOptions.config?.permission;
     if (permission && p.kind === "user" && !can(p.permissions, permission[0], permission[1])) throw forbidden(homeOf(p));
     if (req.routeOptions.config?.staffOnly && p.kind === "user" && p.linkedStudentsOnly) throw forbidden(homeOf(p));
+    const mayCall = req.routeOptions.config?.mayCall;
+    if (mayCall && p.kind === "user" && !mayCall(p)) throw forbidden(homeOf(p));
   });
 }
 

@@ -34,6 +34,11 @@ declare module "fastify" {
     changesData?: boolean;
     /** Refused to a role limited to its linked students (see `staffOnly` on an action). */
     staffOnly?: boolean;
+    /**
+     * Whether the signed-in user may make this call at all, decided before the body is read: a
+     * large body from someone refused is never consumed. The handler still checks what the body names.
+     */
+    mayCall?: (p: UserPrincipal) => boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -1,6 +1,19 @@
-import { AUDIO_TYPES, can, inlineBodyLimit, readPublicUpload, readUpload, UPLOAD_LIMITS, UPLOAD_TYPES, uploadFile, uploadLimit } from "@taleem/contract";
+import {
+  AUDIO_TYPES,
+  can,
+  inlineBodyLimit,
+  type PermissionMap,
+  readPublicUpload,
+  readUpload,
+  UPLOAD_LIMITS,
+  UPLOAD_TYPES,
+  UploadModule,
+  uploadFile,
+  uploadLimit,
+} from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { z } from "zod";
 import { serveAction } from "../actions/serve-action.js";
 import { homeOf } from "../auth/auth.plugin.js";
 import { forbidden, notFound } from "../http/errors.js";
@@ -38,6 +51,10 @@ export async function sendFile(reply: FastifyReply, store: UploadStore, row: Upl
     .send(stream({ start, end }));
 }
 
+/** A role uploads for a module it may add to or edit; a public file (a logo) needs settings edit. */
+const mayUploadFor = (permissions: PermissionMap, module: z.infer<typeof UploadModule>) =>
+  module === "public" ? can(permissions, "settings", "edit") : can(permissions, module, "add") || can(permissions, module, "edit");
+
 /**
  * Uploads through JSON (a data URL or base64, checked by its first bytes) and reading them back:
  * a school's files only to its own users whose role may view the file's module; a "public" file
@@ -54,8 +71,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     async (ctx, { body }) => {
       const p = ctx.principal;
       const { module } = body;
-      const allowed = module === "public" ? can(p.permissions, "settings", "edit") : can(p.permissions, module, "add") || can(p.permissions, module, "edit");
-      if (!allowed) throw forbidden(homeOf(p));
+      if (!mayUploadFor(p.permissions, module)) throw forbidden(homeOf(p));
       const file = decodeUpload(body, { types: [...UPLOAD_TYPES, ...AUDIO_TYPES], maxBytes: uploadLimit, field: "data" });
       const data = await withUploads(store, p.tenantId, p.userId, async (batch) => {
         const stored = batch.add(file, module);
@@ -65,8 +81,12 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       });
       return { message: "File uploaded successfully", data };
     },
-    // A recording is the largest file a school uploads; only this route takes a body that large.
-    { bodyLimit: inlineBodyLimit(UPLOAD_LIMITS.audioBytes) },
+    {
+      // A recording is the largest file a school uploads; only this route takes a body that large.
+      bodyLimit: inlineBodyLimit(UPLOAD_LIMITS.audioBytes),
+      // Someone who may upload for no module is refused before that body is read.
+      mayCall: (p) => UploadModule.options.some((module) => mayUploadFor(p.permissions, module)),
+    },
   );
 
   serveAction(app, readUpload, async (ctx, { params }) => {

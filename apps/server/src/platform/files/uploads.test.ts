@@ -1,6 +1,10 @@
+import { existsSync } from "node:fs";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, type TestApp, testApp } from "../../../test/harness.js";
-import { signedInUser } from "../../../test/people.js";
+import { rolesOf, rowsOf, signedInUser } from "../../../test/people.js";
 import { dataUrl, pdfBytes, pngBytes, tempDataDir } from "../../modules/admissions/admission.fixture.js";
 import { m4aBytes, mp3Bytes, oggBytes } from "./sample-files.js";
 import { decodeUpload, sniff } from "./uploads.js";
@@ -64,8 +68,9 @@ describe("upload checks", () => {
 
 describe("uploads over HTTP", () => {
   let app: TestApp;
+  const dataDir = tempDataDir();
   beforeAll(async () => {
-    app = await testApp({ DATA_DIR: tempDataDir() });
+    app = await testApp({ DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await app?.close();
@@ -151,5 +156,42 @@ describe("uploads over HTTP", () => {
     expect(big.statusCode).toBe(400);
     expect((await s.api.post("/admin/api/upload", { name: "p.png", data: dataUrl("image/png", pngBytes()), module: "nothing" })).statusCode).toBe(400);
     expect((await s.api.post("/admin/api/upload", { name: "p.png" })).statusCode).toBe(400);
+  });
+
+  /** The status of an upload whose body (chunked) starts and never ends: only a refusal before reading it answers. */
+  async function uploadThatNeverEnds(token?: string) {
+    const { port } = app.server.address() as AddressInfo;
+    return new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/admin/api/upload",
+          headers: {
+            "content-type": "application/json",
+            "x-requested-with": "XMLHttpRequest",
+            ...(token ? { "x-access-token": token } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
+      req.on("error", reject);
+      req.write(`{"name":"p.png","module":"students","data":"${"A".repeat(64 * 1024)}`);
+    });
+  }
+
+  it("refuses an upload by someone with no right to upload, or no session, before reading its body", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const s = await adminOfNewTenant(app);
+    const parent = await signedInUser(app, s.tenant, s.api, [(await rolesOf(s.api)).parent!]);
+    expect(await uploadThatNeverEnds(parent.token)).toBe(403);
+    expect(await uploadThatNeverEnds()).toBe(401);
+    expect(await rowsOf(app, "uploads", s.tenant.id)).toEqual([]);
+    expect(existsSync(join(dataDir, "uploads", String(s.tenant.id)))).toBe(false);
   });
 });
