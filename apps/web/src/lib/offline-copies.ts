@@ -1,12 +1,13 @@
 import type { AuthUser } from "@taleem/contract";
 import { ApiError } from "./api";
+import { useAuth } from "./auth-store";
 
 /**
  * Replies kept on the phone (IndexedDB: it outlives a closed tab and a restart) for the screens a
  * teacher opens with no signal: My classes, the attendance rules, the chat's rooms and messages.
  * Each key starts with its account (`keeperOf`), so a shared phone never shows one person's copy
- * to another. A copy is read back only when a call meets no connection (status 0): a refusal by
- * the server is an answer, never hidden behind an older copy.
+ * to another, and signing out forgets them all. A copy is read back only when a call meets no
+ * connection (status 0): a refusal by the server is an answer, never hidden behind an older copy.
  */
 
 const DB_NAME = "taleem-kept";
@@ -37,6 +38,11 @@ async function run<T>(mode: IDBTransactionMode, work: (s: IDBObjectStore) => IDB
     tx.onabort = () => reject(tx.error);
   });
 }
+
+// Signing out (or a session the server ended) forgets every kept reply on this phone.
+useAuth.subscribe((s, before) => {
+  if (s.status === "signed-out" && before.status !== "signed-out") void run("readwrite", (store) => store.clear()).catch(() => undefined);
+});
 
 /** The account a kept copy belongs to: the school's user (a shared phone keeps each person's apart). */
 export const keeperOf = (s: { user: AuthUser | null }) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`;
