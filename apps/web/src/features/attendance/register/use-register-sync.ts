@@ -91,9 +91,10 @@ function flush(): Promise<SyncOutcome[]> {
 }
 
 /**
- * The phone's waiting saves: how many can go, all of them (oldest first) and those waiting for the teacher's choice, whether the
- * browser says it is online, and `sync` to send them, called at once, whenever the connection
- * returns, and after each new save. Outcomes (conflicts, refusals) go to `onOutcome`.
+ * The phone's waiting saves: how many can go, all of them (oldest first) and those waiting for the
+ * teacher's choice, whether the browser says it is online, and `sync` to send them, called at
+ * once, whenever the connection returns, and after each new save. Outcomes (conflicts, refusals)
+ * go to `onOutcome`.
  */
 export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
   const queryClient = useQueryClient();

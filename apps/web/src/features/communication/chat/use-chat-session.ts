@@ -78,13 +78,14 @@ export function useChatSession() {
   /** Loads a room's messages (replacing the list), with what still waits in the outbox after them. */
   const load = useCallback(
     async (roomId: number) => {
-      const waiting = outbox.all().filter((p) => p.chatRoomId === roomId);
+      const waiting = () => outbox.all().filter((p) => p.chatRoomId === roomId);
       try {
         const reply = await callAction(listChatMessages, { query: { chatRoomId: roomId, limit: PAGE } });
         if (useChat.getState().activeRoom !== roomId) return;
         const stored = new Set(reply.messages.rows.map((r) => r.clientId));
-        useChat.getState().loadMessages([...reply.messages.rows.map(fromServer), ...waiting.filter((p) => !stored.has(p.clientId)).map(pendingMessage)]);
-        for (const p of waiting) if (stored.has(p.clientId)) outbox.remove(p.clientId);
+        const unsent = waiting();
+        useChat.getState().loadMessages([...reply.messages.rows.map(fromServer), ...unsent.filter((p) => !stored.has(p.clientId)).map(pendingMessage)]);
+        for (const p of unsent) if (stored.has(p.clientId)) outbox.remove(p.clientId);
         setHasOlder(reply.messages.count > reply.messages.rows.length);
         useChat.getState().setError(null);
       } catch (e) {
@@ -93,7 +94,13 @@ export function useChatSession() {
         const s = useChat.getState();
         if (s.activeRoom !== roomId) return;
         const shown = new Set((kept ?? []).map((m) => m.clientId));
-        if (!s.messages.length) s.loadMessages([...(kept ?? []), ...waiting.filter((p) => !shown.has(p.clientId)).map(pendingMessage)]);
+        if (!s.messages.length)
+          s.loadMessages([
+            ...(kept ?? []),
+            ...waiting()
+              .filter((p) => !shown.has(p.clientId))
+              .map(pendingMessage),
+          ]);
         s.setError(kept ? null : text(e));
       }
     },
