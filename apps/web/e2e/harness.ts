@@ -141,12 +141,17 @@ export async function chooseSchool(page: Page, code: string = DEMO.code): Promis
 
 /** Signs in as a demo person with mobile number and password (English screens), landing in their area. */
 export async function signInAs(page: Page, who: DemoPerson): Promise<void> {
+  await signInWithMobile(page, DEMO.mobiles[who], HOME[who]);
+}
+
+/** Signs in a person of the demo school by mobile number and the demo password, landing on `home`. */
+export async function signInWithMobile(page: Page, mobile: string, home = "/parent/home"): Promise<void> {
   await page.goto("/auth/sign-in");
   await chooseSchool(page);
-  await page.locator("input[name=username]").fill(DEMO.mobiles[who]);
+  await page.locator("input[name=username]").fill(mobile);
   await page.locator("input[name=password]").fill(DEMO.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((u) => u.pathname === HOME[who]);
+  await page.waitForURL((u) => u.pathname === home);
 }
 
 /**

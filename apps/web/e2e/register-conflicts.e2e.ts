@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { classroomOf, newPerson } from "./classroom.fixture";
-import { adminApi, appReady, chooseSchool, DEMO, PHONE, schoolToday, seriousViolations, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, PHONE, schoolToday, seriousViolations, setupBrowser, signInAs, signInWithMobile } from "./harness";
 
 const browser = setupBrowser();
 const SHOTS = "/tmp/shots";
@@ -31,12 +31,7 @@ describe("two people marking one register", () => {
     // The teacher opens the register on her phone (the installed app: its service worker keeps
     // the shell), then loses the signal and marks it.
     const page = await browser.page({ ...PHONE, serviceWorkers: "allow" });
-    await page.goto("/auth/sign-in");
-    await chooseSchool(page);
-    await page.locator("input[name=username]").fill(teacher.mobile);
-    await page.locator("input[name=password]").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/parent/home");
+    await signInWithMobile(page, teacher.mobile);
     await page.goto(`/parent/register${register}`);
     await appReady(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

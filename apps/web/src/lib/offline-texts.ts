@@ -1,5 +1,5 @@
 import { TEXTS_CACHE } from "./cache-names";
-import { i18n } from "./i18n";
+import { i18n, LANGUAGES } from "./i18n";
 
 const fileOf = (lng: string, ns: string) => `/locales/${lng}/${ns}.json`;
 
@@ -29,4 +29,15 @@ export async function keepTextsOffline(): Promise<void> {
     Object.entries(data).flatMap(([lng, namespaces]) => Object.keys(namespaces).map((ns): [string, string] => [lng, ns]));
   i18n.on("loaded", (loaded: Record<string, Record<string, boolean>>) => void keep(pairsOf(loaded)));
   await keep(pairsOf(i18n.store.data));
+}
+
+/**
+ * Puts these namespaces' texts, in every language, in the worker's cache: a screen opened first
+ * with no signal (a teacher's register she never opened online), or a language switched to there,
+ * then reads its texts and not their keys. Fetched again on each call, so the copies follow releases.
+ */
+export async function keepTextsOfEveryLanguage(namespaces: readonly string[]): Promise<void> {
+  if (!("caches" in window)) return;
+  const cache = await caches.open(TEXTS_CACHE);
+  for (const lng of LANGUAGES) await Promise.all(namespaces.map((ns) => cache.add(fileOf(lng, ns)).catch(() => undefined)));
 }

@@ -1,12 +1,14 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
-import { IconCalendarOff, IconChalkboard } from "@tabler/icons-react";
+import { IconCalendarOff, IconChalkboard, IconWifiOff } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ClassList } from "../../features/teaching/class-list";
 import { ChecklistCard, ClassroomCard, GroupCard, HourCard, PaperCard, SittingCard } from "../../features/teaching/teaching-cards";
-import { dayName, type MyClassesReply, useMyClasses } from "../../features/teaching/teaching-links";
+import { dayName } from "../../features/teaching/teaching-links";
+import { type MyClassesReply, useMyClasses } from "../../features/teaching/use-my-classes";
 import { WeekDayCard, type WeekItem } from "../../features/teaching/week-card";
+import { formatDate } from "../../lib/format";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 
@@ -38,7 +40,8 @@ function MyClasses() {
   const { t } = useTranslation("parent");
   const errorText = useErrorText();
   const query = useMyClasses();
-  const data = query.data;
+  const data = query.data?.reply;
+  const keptOn = query.data?.keptOn;
   if (query.isPending) return <LoadingState text={t("classes.loading")} />;
   if (!data) return <FailureState reason={query.error ? errorText(query.error) : undefined} onRetry={() => void query.refetch()} />;
   const nothing = !data.classrooms.length && !data.hours.length && !data.groups.length && !data.sittings.length && !data.papers.length;
@@ -50,6 +53,11 @@ function MyClasses() {
   const week = byDay(data);
   return (
     <Stack gap="lg">
+      {keptOn && (
+        <Alert variant="light" color="gray" icon={<IconWifiOff size={18} />} data-testid="classes-kept">
+          {t("classes.keptOn", { date: formatDate(keptOn) })}
+        </Alert>
+      )}
       <Section
         id="classes-today"
         title={

@@ -9,6 +9,7 @@ import { usePhoneWidth } from "../../app/server-phone";
 import { UserMenu } from "../../features/account/user-menu";
 import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { NotificationBell } from "../../features/communication/notification-bell";
+import { useTeachingKit } from "../../features/teaching/use-teaching-kit";
 import { useAuth } from "../../lib/auth-store";
 import { AreaBaseProvider } from "../../ui/area-path";
 import { PageLoader, SchoolMark } from "../../ui/school-mark";
@@ -20,8 +21,7 @@ interface Tab {
   icon: ComponentType<IconProps>;
 }
 
-function useTabs(): Tab[] {
-  const teaches = useTeaches();
+function tabsFor(teaches: boolean): Tab[] {
   return [
     { path: "/parent/home", label: "nav.home", icon: IconHome },
     ...(teaches ? [{ path: "/parent/classes", label: "nav.classes", icon: IconChalkboard }] : []),
@@ -105,7 +105,10 @@ export function ParentLayout() {
   useTranslation(AREA_TEXTS.parent);
   const tenant = useAuth((s) => s.user?.tenant);
   const phone = usePhoneWidth();
-  const tabs = useTabs();
+  const teaches = useTeaches();
+  const tabs = tabsFor(teaches);
+  // A teacher's phone keeps what she needs to take her registers with no signal.
+  useTeachingKit(teaches);
   return (
     <AreaBaseProvider base="/parent">
       <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !phone }} padding={{ base: "sm", sm: "lg" }}>

@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../lib/format";
 import mirror from "../../ui/mirror.module.css";
 import { useCan } from "../../ui/use-can";
-import { links, type MyClassesReply, timeName, useMyClasses } from "./teaching-links";
+import { links, timeName } from "./teaching-links";
+import { type MyClassesReply, useMyClasses } from "./use-my-classes";
 
 interface Waiting {
   key: string;
@@ -83,7 +84,7 @@ function WaitingRow({ item }: { item: Waiting }) {
 export function TeacherToday() {
   const { t } = useTranslation("parent");
   const query = useMyClasses();
-  const items = useWaiting(query.data);
+  const items = useWaiting(query.data?.reply);
   // Offline with nothing kept, or refused: the home's other cards still stand.
   if (!query.data && !query.isPending) return null;
   return (

@@ -1,12 +1,4 @@
-import { type MyClassesReply, myClasses } from "@taleem/contract";
 import { dateFormatter } from "../../lib/format";
-import { useActionQuery } from "../../lib/use-action";
-
-/** The signed-in teacher's classes of today and the coming week (GET /user/api/home/my-classes). */
-export function useMyClasses() {
-  return useActionQuery(myClasses, { query: {} }, { staleTime: 60_000 });
-}
-export type { MyClassesReply };
 
 /** Where each action opens, in the parent area (where Staff and Muawin work). */
 export const links = {

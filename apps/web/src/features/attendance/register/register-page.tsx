@@ -17,7 +17,7 @@ import { OtherConflicts, RegisterConflicts } from "./register-conflicts";
 import { RegisterLine } from "./register-line";
 import { nextCode, tapCycle, totalsOf } from "./register-marks";
 import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "./register-parts";
-import { type Choice, chosenCode, resumedMarks, seenMarks } from "./register-resume";
+import { type Choice, chosenCode, resumedMarks, seenMarks, unmarkedChildren } from "./register-resume";
 import { dropSave, newBatchId, type PendingSave, queueSave, replaceSave, saveIsOf } from "./register-store";
 import { useKeptClassrooms, useRegister } from "./use-register";
 import { reportOutcomes, type SyncOutcome, useRegisterSync } from "./use-register-sync";
@@ -57,8 +57,8 @@ export function RegisterPage() {
 
   const onOutcome = useCallback((outcomes: SyncOutcome[]) => reportOutcomes(outcomes), []);
   const sync = useRegisterSync(onOutcome);
-  // The save of this register waiting for the teacher's choice, if any.
-  const pending = reply && sync.conflicted.find((s) => saveIsOf(s, reply.classroom.id, reply.date, reply.hourId));
+  // The save of this register still on the phone (to be sent, or waiting for the teacher's choice), if any.
+  const pending = reply && sync.saves.find((s) => saveIsOf(s, reply.classroom.id, reply.date, reply.hourId));
   const conflicts = pending?.conflicts ?? [];
 
   useEffect(() => {
@@ -91,7 +91,8 @@ export function RegisterPage() {
   const editable = !!reply?.editable && can("attendance", "add");
   const onTap = useCallback((id: number) => setMarks((m) => ({ ...m, [id]: nextCode(cycle, m[id]) ?? m[id]! })), [cycle]);
   const present = codes.find((c) => c.meaning === "present");
-  const allPresent = () => present && reply && setMarks(Object.fromEntries(reply.lines.map((l) => [l.studentId, present.id])));
+  const allPresent = () =>
+    present && reply && setMarks((m) => ({ ...m, ...Object.fromEntries(unmarkedChildren(reply, pending).map((id) => [id, present.id])) }));
 
   const confirm = async () => {
     if (!reply) return;

@@ -1,7 +1,7 @@
 import type { MarkConflict, RegisterReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
 import { registerLine } from "./register.fixture";
-import { chosenCode, resumedMarks, seenMarks } from "./register-resume";
+import { chosenCode, resumedMarks, seenMarks, unmarkedChildren } from "./register-resume";
 import type { PendingSave } from "./register-store";
 
 const P = 1;
@@ -67,5 +67,36 @@ describe("a register whose save waits for the teacher's choice", () => {
   it("counts every mark of a save that did not say what its screen showed as the teacher's", () => {
     const older = { ...waiting, body: { ...waiting.body, marks: waiting.body.marks.map(({ seenCodeId: _, ...m }) => m) } };
     expect(resumedMarks(now, older)).toEqual({ 10: E, 11: P, 12: A });
+  });
+});
+
+describe("a register reopened with no signal while its save waits to be sent", () => {
+  // The kept copy has no marks; the teacher marked 20 absent and 21 late, left 22 present, and saved on the phone.
+  const kept = { codes, lines: [registerLine(20), registerLine(21), registerLine(22), registerLine(23)] } as unknown as RegisterReply;
+  const queued: PendingSave = {
+    batchId: "reg-2",
+    label: "Class 5-A",
+    queuedAt: 0,
+    body: {
+      classroomId: 7,
+      date: "2026-11-24",
+      hourId: null,
+      clientBatchId: "reg-2",
+      marks: [
+        { studentId: 20, codeId: A, seen: null, seenCodeId: null },
+        { studentId: 21, codeId: L, seen: null, seenCodeId: null },
+        { studentId: 22, codeId: P, seen: null, seenCodeId: null },
+      ],
+    },
+  };
+
+  it("shows the marks that wait, not the school's default for everyone", () => {
+    expect(resumedMarks(kept, queued)).toEqual({ 20: A, 21: L, 22: P, 23: P });
+  });
+
+  it("leaves the waiting marks and the saved ones to All present: only a child with neither is marked", () => {
+    expect(unmarkedChildren(kept, queued)).toEqual([23]);
+    expect(unmarkedChildren(now, undefined)).toEqual([]);
+    expect(unmarkedChildren(kept, undefined)).toEqual([20, 21, 22, 23]);
   });
 });

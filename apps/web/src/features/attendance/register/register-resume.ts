@@ -11,8 +11,9 @@ type Seen = Pick<MarkInput, "seen" | "seenCodeId">;
 const changedIn = (save: PendingSave) => save.body.marks.filter((m) => m.seenCodeId === undefined || m.codeId !== m.seenCodeId);
 
 /**
- * Where each child starts on a register whose save waits for the teacher's choice: the register
- * as the server has it now, with the teacher's own changes over it.
+ * Where each child starts on a register whose save still waits on this phone (to be sent, or for
+ * the teacher's choice): the register as the server (or the kept copy) has it, with the
+ * teacher's own changes over it, so a reload with no signal shows and counts the marks that wait.
  */
 export function resumedMarks(reply: RegisterReply, save: PendingSave | undefined): Record<number, number> {
   const marks = startingMarks(reply);
@@ -35,3 +36,13 @@ export function seenMarks(reply: RegisterReply, save: PendingSave | undefined): 
 
 /** The code a choice keeps. */
 export const chosenCode = (c: MarkConflict, choice: Choice) => (choice === "theirs" ? c.theirs.codeId : c.mine.codeId);
+
+/**
+ * The children "All present" marks: those with no mark yet, neither saved on the register nor
+ * waiting on the phone. A mark that waits to be sent, or one already saved, is the teacher's
+ * answer for that child and stays until she taps it.
+ */
+export function unmarkedChildren(reply: RegisterReply, save: PendingSave | undefined): number[] {
+  const waiting = new Set(save ? changedIn(save).map((m) => m.studentId) : []);
+  return reply.lines.filter((l) => !l.mark && !waiting.has(l.studentId)).map((l) => l.studentId);
+}

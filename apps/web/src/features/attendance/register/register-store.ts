@@ -55,6 +55,9 @@ async function run<T>(store: string, mode: IDBTransactionMode, work: (s: IDBObje
 /** The key of a register: the school's user (a shared phone), classroom, date and hour. */
 export const registerKey = (who: string, classroomId: number, date: string, hourId?: number | null) => `${who}:${classroomId}:${date}:${hourId ?? 0}`;
 
+/** Where the school's attendance rules are kept for a person (lib/offline-copies): how far back a teacher may mark. */
+export const rulesKey = (who: string) => `${who}:attendance-rules`;
+
 export const keepRegister = (key: string, reply: RegisterReply) => run(REGISTERS, "readwrite", (s) => s.put(reply, key));
 
 export const keptRegister = (key: string) => run<RegisterReply | undefined>(REGISTERS, "readonly", (s) => s.get(key));
@@ -63,6 +66,37 @@ export const keptRegister = (key: string) => run<RegisterReply | undefined>(REGI
 export async function keptRegisters(who: string): Promise<RegisterReply[]> {
   const range = IDBKeyRange.bound(`${who}:`, `${who}:\uffff`);
   return run<RegisterReply[]>(REGISTERS, "readonly", (s) => s.getAll(range));
+}
+
+/**
+ * A classroom's register of a day this phone never had, made from the newest register of that
+ * classroom it keeps (the teaching kit keeps one of each of the teacher's classes): the same class
+ * and codes, no mark yet. It is hers to mark when that one was (another's register stays locked),
+ * unless the day is still to come or older than the school lets a teacher change (`editDays`); the
+ * server judges the save again when it is sent.
+ */
+export function registerOnDay(
+  kept: RegisterReply[],
+  q: { classroomId: number; date: string; hourId: number | null },
+  today: string,
+  editDays: number | undefined,
+): RegisterReply | undefined {
+  const newest = kept.filter((r) => r.classroom.id === q.classroomId).sort((a, b) => b.date.localeCompare(a.date))[0];
+  if (!newest) return undefined;
+  const daysBack = (Date.parse(today) - Date.parse(q.date)) / 86_400_000;
+  let lockedReason: string | null = null;
+  if (newest.lockedReason === "attendance.not_your_register") lockedReason = newest.lockedReason;
+  else if (q.date > today) lockedReason = "attendance.future_date";
+  else if (editDays !== undefined && daysBack > editDays) lockedReason = "attendance.too_old";
+  return {
+    ...newest,
+    date: q.date,
+    hourId: q.hourId,
+    editable: lockedReason === null,
+    lockedReason,
+    taken: null,
+    lines: newest.lines.map((l) => ({ ...l, mark: null, onLeave: false })),
+  };
 }
 
 export const queueSave = (save: PendingSave) => run(OUTBOX, "readwrite", (s) => s.put(save));

@@ -1,6 +1,6 @@
 import { type MarkConflict, RegisterChanged, type SaveRegisterReply, saveRegister } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { errorText } from "../../../lib/error-text";
 import { i18n } from "../../../lib/i18n";
@@ -91,23 +91,26 @@ function flush(): Promise<SyncOutcome[]> {
 }
 
 /**
- * The phone's waiting saves: how many can go, those waiting for the teacher's choice, whether the
- * browser says it is online, and `sync` to send them, called at once, whenever the connection
- * returns, and after each new save. Outcomes (conflicts, refusals) go to `onOutcome`.
+ * The phone's waiting saves: how many can go, all of them (oldest first) and those waiting for the
+ * teacher's choice, whether the browser says it is online, and `sync` to send them, called at
+ * once, whenever the connection returns, and after each new save. Outcomes (conflicts, refusals)
+ * go to `onOutcome`.
  */
 export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState(0);
-  const [conflicted, setConflicted] = useState<PendingSave[]>([]);
+  const [saves, setSaves] = useState<PendingSave[]>([]);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [sending, setSending] = useState(false);
 
   const count = useCallback(async () => {
     const all = await pendingSaves();
     setWaiting(all.filter((s) => !s.conflicts).length);
-    const next = all.filter((s) => s.conflicts).sort((a, b) => a.queuedAt - b.queuedAt);
-    // A conflicted save never changes under its batch id: the same ids keep the same list, and the screen keeps the teacher's choices.
-    setConflicted((old) => (old.map((s) => s.batchId).join() === next.map((s) => s.batchId).join() ? old : next));
+    const next = all.sort((a, b) => a.queuedAt - b.queuedAt);
+    // A save never changes under its batch id (a conflict comes back as a new list): the same ids
+    // and conflicts keep the same list, and the screen keeps the teacher's taps and choices.
+    const idsOf = (list: PendingSave[]) => list.map((s) => `${s.batchId}${s.conflicts ? "!" : ""}`).join();
+    setSaves((old) => (idsOf(old) === idsOf(next) ? old : next));
   }, []);
 
   const sync = useCallback(async () => {
@@ -118,7 +121,8 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
       const outcomes = await flush();
       if (outcomes.length) {
         onOutcome(outcomes);
-        void queryClient.invalidateQueries({ queryKey: ["action", "/admin/api/attendance/register"] });
+        // The registers as saved are in before the sent saves leave the screen: no flash of the marks before them.
+        await queryClient.invalidateQueries({ queryKey: ["action", "/admin/api/attendance/register"] });
       }
     } finally {
       setSending(false);
@@ -143,5 +147,6 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
     };
   }, [sync]);
 
-  return { waiting, conflicted, online, sending, sync };
+  const conflicted = useMemo(() => saves.filter((s) => s.conflicts), [saves]);
+  return { waiting, saves, conflicted, online, sending, sync };
 }

@@ -1,10 +1,12 @@
-import { getRegister, type RegisterReply } from "@taleem/contract";
+import { type AttendanceRules, getRegister, type RegisterReply } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth-store";
+import { schoolDay } from "../../../lib/format";
+import { keeperOf, keptReply } from "../../../lib/offline-copies";
 import { actionKey, callAction } from "../../../lib/use-action";
-import { keepRegister, keptRegister, keptRegisters, registerKey } from "./register-store";
+import { keepRegister, keptRegister, keptRegisters, registerKey, registerOnDay, rulesKey } from "./register-store";
 
 export interface LoadedRegister {
   reply: RegisterReply;
@@ -19,7 +21,7 @@ export interface LoadedRegister {
  * to be the classroom's).
  */
 export function useRegister(classroomId: number | null, date: string, hourId: number | null = null, ready = true) {
-  const who = useAuth((s) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`);
+  const who = useAuth(keeperOf);
   const query = { classroomId: classroomId ?? 0, date, ...(hourId ? { hourId } : {}) };
   return useQuery({
     queryKey: actionKey(getRegister, { query }),
@@ -36,7 +38,7 @@ export function useRegister(classroomId: number | null, date: string, hourId: nu
       } catch (e) {
         // The server's refusal is an answer; no connection (status 0) is not.
         if (e instanceof ApiError && e.status !== 0) throw e;
-        const kept = await keptRegister(key);
+        const kept = (await keptRegister(key)) ?? (await registerOnDayKept(who, { classroomId: query.classroomId, date, hourId }));
         if (!kept) throw e;
         return { reply: kept, kept: true };
       }
@@ -44,9 +46,15 @@ export function useRegister(classroomId: number | null, date: string, hourId: nu
   });
 }
 
+/** A day's register never opened on this phone, from the classroom's newest kept one (the teaching kit's). */
+async function registerOnDayKept(who: string, q: { classroomId: number; date: string; hourId: number | null }) {
+  const rules = await keptReply<{ data: AttendanceRules }>(rulesKey(who)).catch(() => undefined);
+  return registerOnDay(await keptRegisters(who), q, schoolDay(), rules?.data.editDays);
+}
+
 /** The classrooms of registers kept on this phone: the choices while offline. */
 export function useKeptClassrooms() {
-  const who = useAuth((s) => `${s.user?.code ?? ""}-${s.user?.id ?? 0}`);
+  const who = useAuth(keeperOf);
   const [rooms, setRooms] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     void keptRegisters(who).then((all) => {

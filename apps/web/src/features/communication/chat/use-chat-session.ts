@@ -1,9 +1,10 @@
 import { CHAT_EVENTS, type ChatRoomRow, type FileUpload, listChatMessages, listChatRooms, markChatRead, sendChatMessage } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth-store";
-import { actionKey, callAction, useActionQuery } from "../../../lib/use-action";
+import { keeperOf, keepReply, keptReply, noConnection, replyOrKept } from "../../../lib/offline-copies";
+import { actionKey, callAction } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ChatOutbox, newClientId, type Pending } from "./chat-outbox";
 import { type ChatMessage, fromIncoming, fromServer, type IncomingMessage, useChat } from "./chat-store";
@@ -29,7 +30,15 @@ export function useChatSession() {
   const text = useErrorText();
   const qc = useQueryClient();
   const outbox = useMemo(() => ChatOutbox.of(user.tenant.id, me), [user.tenant.id, me]);
-  const rooms = useActionQuery(listChatRooms, {}, { refetchOnWindowFocus: true });
+  const who = useAuth(keeperOf);
+  // The rooms and each room's messages last fetched are kept on the phone (lib/offline-copies): a
+  // reload with no signal still shows the conversations, and the messages waiting to be sent in them.
+  const rooms = useQuery({
+    queryKey: actionKey(listChatRooms, {}),
+    queryFn: async () => (await replyOrKept(`${who}:chat-rooms`, () => callAction(listChatRooms, {}, { page: true }))).reply,
+    refetchOnWindowFocus: true,
+    networkMode: "always",
+  });
   const [typing, setTyping] = useState<Typing>({});
   const [hasOlder, setHasOlder] = useState(false);
   const inFlight = useRef(new Set<string>());
@@ -52,25 +61,50 @@ export function useChatSession() {
     [me, user.name],
   );
 
+  const messagesKey = useCallback((roomId: number) => `${who}:chat-messages:${roomId}`, [who]);
+  // The open room's stored messages are kept as they change (loaded, sent, arrived, read).
+  useEffect(
+    () =>
+      useChat.subscribe((s, before) => {
+        if (!s.activeRoom || s.messages === before.messages) return;
+        const stored = s.messages.filter((m) => m.id > 0 && m.chatRoomId === s.activeRoom);
+        if (stored.length) void keepReply(messagesKey(s.activeRoom), stored).catch(() => undefined);
+      }),
+    [messagesKey],
+  );
+
   const refreshRooms = useCallback(() => qc.invalidateQueries({ queryKey: actionKey(listChatRooms, {}) }), [qc]);
 
   /** Loads a room's messages (replacing the list), with what still waits in the outbox after them. */
   const load = useCallback(
     async (roomId: number) => {
+      const waiting = () => outbox.all().filter((p) => p.chatRoomId === roomId);
       try {
         const reply = await callAction(listChatMessages, { query: { chatRoomId: roomId, limit: PAGE } });
         if (useChat.getState().activeRoom !== roomId) return;
-        const waiting = outbox.all().filter((p) => p.chatRoomId === roomId);
         const stored = new Set(reply.messages.rows.map((r) => r.clientId));
-        useChat.getState().loadMessages([...reply.messages.rows.map(fromServer), ...waiting.filter((p) => !stored.has(p.clientId)).map(pendingMessage)]);
-        for (const p of waiting) if (stored.has(p.clientId)) outbox.remove(p.clientId);
+        const unsent = waiting();
+        useChat.getState().loadMessages([...reply.messages.rows.map(fromServer), ...unsent.filter((p) => !stored.has(p.clientId)).map(pendingMessage)]);
+        for (const p of unsent) if (stored.has(p.clientId)) outbox.remove(p.clientId);
         setHasOlder(reply.messages.count > reply.messages.rows.length);
         useChat.getState().setError(null);
       } catch (e) {
-        useChat.getState().setError(text(e));
+        // No connection: the room as this phone last showed it, with what waits to be sent after it.
+        const kept = noConnection(e) ? await keptReply<ChatMessage[]>(messagesKey(roomId)).catch(() => undefined) : undefined;
+        const s = useChat.getState();
+        if (s.activeRoom !== roomId) return;
+        const shown = new Set((kept ?? []).map((m) => m.clientId));
+        if (!s.messages.length)
+          s.loadMessages([
+            ...(kept ?? []),
+            ...waiting()
+              .filter((p) => !shown.has(p.clientId))
+              .map(pendingMessage),
+          ]);
+        s.setError(kept ? null : text(e));
       }
     },
-    [outbox, pendingMessage, text],
+    [messagesKey, outbox, pendingMessage, text],
   );
 
   /** Sends one outbox entry (and a file, which is never kept offline); the server stores a client id once. */
