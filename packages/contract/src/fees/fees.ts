@@ -221,6 +221,7 @@ export const FeePaymentSummary = z.object({
 });
 
 export const StudentFeeSummary = DueFigures.extend({ advance: z.number(), overdue: z.number(), nextDueDate: DateOnly.nullable() });
+export type StudentFeeSummary = z.infer<typeof StudentFeeSummary>;
 
 /**
  * A student's fee card: dues with their figures, payments, receipts, concessions, and the totals.

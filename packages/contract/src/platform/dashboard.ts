@@ -139,8 +139,9 @@ export const SchoolDashboard = z.object({
   fees: z
     .object({
       currency: z.string(),
-      /** Net due (minor units) of the dues falling due from..to (to no later than today), pledges left out, and what was paid against them. */
+      /** What there was to collect (minor units): the money that came in from..to (to no later than today) plus what is still owed of the dues that fell due by then, pledges left out. */
       due: z.number(),
+      /** The money that came in from..to, by the day it was paid: counter and online, less reversals (the fee ledger's). */
       paid: z.number(),
       rate: z.number().int().nullable(),
       /** Balances past their due date and grace, today, whenever they fell due. */

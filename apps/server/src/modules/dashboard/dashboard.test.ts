@@ -1,4 +1,4 @@
-import type { DashboardSummary, SchoolDashboard, StudentDashboard } from "@taleem/contract";
+import type { DashboardSummary, SchoolDashboard, StudentDashboard, StudentFeeSummary } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
@@ -7,7 +7,9 @@ import { tenants } from "../../platform/tenancy/tenants.table.js";
 import { addStudent, enrol, newSchool, ok } from "../academics/school.fixture.js";
 import { registersFixture } from "../attendance/registers-linked.fixture.js";
 import { examsFixture } from "../exams/exams-linked.fixture.js";
+import { key } from "../fees/fees.fixture.js";
 import { feesLinkedFixture } from "../fees/fees-linked.fixture.js";
+import { checkout, onlineFeeSchool, payInSandbox } from "../fees/online-payments.fixture.js";
 import { hifzFixture } from "../hifz/hifz-linked.fixture.js";
 import { tasksLinkedFixture } from "../tasks/tasks-linked.fixture.js";
 
@@ -292,5 +294,39 @@ describe("admin dashboard with filters", () => {
     const missing = await s.api.get("/admin/api/dashboard/student");
     expect(missing.statusCode).toBe(400);
     expect(missing.body).toContain("student");
+  });
+});
+
+describe("fee figures on the dashboards, from the ledger the fee card reads", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+
+  it("counts the money that came in on the day, at the counter and online, and gives a child's balance as the fee card does", async () => {
+    // Each child owes 1,000.00 due 30 days ago and 1,000.00 due in 20 days: nothing falls due today.
+    const s = await onlineFeeSchool(app);
+    await ok(s.api.post("/admin/api/feepayment/collect-fees", { studentId: s.other.id, amount: 100_000, mode: "cash", idempotencyKey: key() }));
+    const order = await checkout(s.parent.api, { studentId: s.child.id, amount: 78_000 });
+    await ok(s.parent.api.post("/user/api/home/fees/pay/verify", payInSandbox(app, order).verifyBody));
+
+    // 1,780.00 came in today; 220.00 (Huda's) of what fell due by today is still owed.
+    const day = (await ok<{ data: SchoolDashboard }>(s.api.get(`/admin/api/dashboard?from=${s.today}&to=${s.today}`))).data;
+    expect(day.fees).toMatchObject({ paid: 178_000, due: 200_000, rate: 89 });
+
+    // A child's dashboard says what the fee card says: Idris owes the 1,000.00 not yet due, Huda 1,220.00.
+    for (const child of [s.other, s.child]) {
+      const card = (await ok<{ data: { totals: StudentFeeSummary } }>(s.api.get(`/admin/api/fees/student/${child.id}`))).data.totals;
+      const board = (await ok<{ data: StudentDashboard }>(s.api.get(`/admin/api/dashboard/student?student=${child.id}`))).data;
+      expect(board.fees).toEqual({
+        currency: "INR",
+        due: card.amount - card.concession + card.fine,
+        paid: card.paid,
+        balance: card.balance,
+        overdue: card.overdue,
+      });
+    }
+    const idris = (await ok<{ data: StudentDashboard }>(s.api.get(`/admin/api/dashboard/student?student=${s.other.id}`))).data;
+    expect(idris.fees).toMatchObject({ due: 200_000, paid: 100_000, balance: 100_000, overdue: 0 });
   });
 });

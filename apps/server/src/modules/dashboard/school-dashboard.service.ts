@@ -14,7 +14,8 @@ import { salaahTally } from "../attendance/salaah.service.js";
 import { datesOf, daysFrom, schoolDays } from "../attendance/school-days.service.js";
 import { staffToday } from "../attendance/staff-attendance.service.js";
 import { examinationsInProgress, examSetCounts, resultsOfStudent } from "../exams/exam-sets.service.js";
-import { feeTotals } from "../fees/fee-dashboard.service.js";
+import { feeSummary } from "../fees/fee-card.service.js";
+import { feeCollection } from "../fees/fee-dashboard.service.js";
 import { hifzOfStudent, hifzSchoolFigures } from "../hifz/progress.service.js";
 import { presentBrief, requireStudent, studentStatusCounts } from "../students/students.service.js";
 import { taskTally } from "../tasks/tasks.service.js";
@@ -133,12 +134,12 @@ export async function schoolDashboard(ctx: RequestContext, q: SchoolDashboardQue
 
   let fees: SchoolDashboard["fees"] = null;
   if (may("fees")) {
-    const t = await feeTotals(scope, { batchId: q.batch, courseId: q.course, from, to: last }, today);
+    const t = await feeCollection(scope, { batchId: q.batch, courseId: q.course }, from, last, today);
     fees = {
       currency: (await tenantOf(scope)).currency,
       due: t.due,
-      paid: t.paid,
-      rate: percent(t.paid, t.due),
+      paid: t.collected,
+      rate: percent(t.collected, t.due),
       overdue: t.overdue,
       overdueStudents: t.overdueStudents,
     };
@@ -208,8 +209,9 @@ export async function studentDashboard(ctx: RequestContext, studentId: number): 
 
   let fees: StudentDashboard["fees"] = null;
   if (may("fees")) {
-    const t = await feeTotals(scope, { studentIds: [studentId], to: today }, today);
-    fees = { currency: (await tenantOf(scope)).currency, due: t.due, paid: t.paid, balance: t.balance, overdue: t.overdue };
+    // The fee card's own totals, so the two screens cannot disagree.
+    const t = await feeSummary(scope, studentId, today);
+    fees = { currency: (await tenantOf(scope)).currency, due: t.amount - t.concession + t.fine, paid: t.paid, balance: t.balance, overdue: t.overdue };
   }
 
   const tasks = may("tasks") ? await taskTally(scope, studentId, from, to) : null;

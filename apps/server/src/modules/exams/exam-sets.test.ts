@@ -277,13 +277,15 @@ describe("exam sets", () => {
 });
 
 describe("report card figures from elsewhere", () => {
-  it("shows the days present of days marked in the term's dates, from the day registers", async () => {
+  it("shows the days present of days marked in the term, from the year's first day to its exams' last, from the day registers", async () => {
     const s = await examSchool(app);
     const { api } = s;
     const codes = (await ok<{ rows: { id: number; meaning: string }[] }>(api.get("/admin/api/attendance-code?limit=20"))).rows;
     const code = (meaning: string) => codes.find((c) => c.meaning === meaning)!.id;
-    // Monday 21 and Tuesday 22 September 2026, inside the Half-yearly's 20-30 September; 1 October is outside.
+    // Tuesday 1 September, before the Half-yearly's papers (20-30 September) but in its term; Monday
+    // 21 and Tuesday 22 September during the papers; 1 October is after the term.
     for (const [date, meaning] of [
+      ["2026-09-01", "present"],
       ["2026-09-21", "present"],
       ["2026-09-22", "absent"],
       ["2026-10-01", "absent"],
@@ -294,7 +296,7 @@ describe("report card figures from elsewhere", () => {
       api.get(`/admin/api/examset/${set.id}/results?classroomId=${s.room5a.id}`),
     );
     expect(rows.map((c) => [c.studentName, c.attendance])).toEqual([
-      ["Aisha", { present: 1, total: 2 }],
+      ["Aisha", { present: 2, total: 3 }],
       ["Bilal", null],
       ["Hamza", null],
     ]);

@@ -1,8 +1,9 @@
 import type { ReportCard, ResultStatus } from "@taleem/contract";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { notFound } from "../../platform/http/errors.js";
+import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { batchNames, subjectNames } from "../academics/academics.service.js";
+import { batchNames, requireBatch, subjectNames } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { classroomIdsOfStudent, enrolmentsDuring } from "../academics/enrolments.service.js";
 import { percentages } from "../attendance/attendance-percentages.service.js";
@@ -115,9 +116,19 @@ export async function studentsOf(scope: TenantScope, classroomIds: number[], sin
   });
 }
 
-/** Days present of days marked in the day registers between the dates, per student; null without dates. */
-async function attendanceOf(scope: TenantScope, classroomIds: number[], from: string | null, to: string | null) {
-  if (!from || !to || !classroomIds.length) return null;
+/**
+ * Days present of days marked in the day registers over the terms, per student: from their year's
+ * first day to the last day of their papers (today while that is still to come; null while no
+ * paper has a date). The registers are kept every day, not only on the days of the papers.
+ */
+async function attendanceOf(scope: TenantScope, masters: ExamMasterRecord[], classroomIds: number[]) {
+  const last = latest(masters.map((m) => m.endDate ?? m.startDate));
+  if (!last || !classroomIds.length) return null;
+  const years = await Promise.all([...new Set(masters.map((m) => m.batchId))].map((id) => requireBatch(scope, id)));
+  const from = earliest(years.map((y) => y.startDate));
+  const today = await schoolToday(scope);
+  const to = last < today ? last : today;
+  if (!from || from > to) return null;
   const out = new Map<number, { present: number; total: number }>();
   for (const classroomId of classroomIds) {
     const figures = await percentages(scope, { from, to, classroomId });
@@ -170,7 +181,7 @@ async function cardsOf(
       only,
     ),
     bandsOf(scope),
-    only ? null : attendanceOf(scope, loaded.classroomIds, earliest(masters.map((m) => m.startDate)), latest(masters.map((m) => m.endDate ?? m.startDate))),
+    only ? null : attendanceOf(scope, masters, loaded.classroomIds),
   ]);
   const built = buildCards({ ...base, subjects: loaded.subjects, papers: loaded.papers, results: resultRows, students, bands, remarks, attendance });
   const keep = (x: { studentId: number; classroomId?: number }) =>

@@ -1,4 +1,4 @@
-import { can, type FeeRow, type feeLogs, type studentFeeCard } from "@taleem/contract";
+import { can, type FeeRow, type feeLogs, type StudentFeeSummary, type studentFeeCard } from "@taleem/contract";
 import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
@@ -27,52 +27,81 @@ export async function requireFeeReader(ctx: RequestContext, studentId: number) {
   return student;
 }
 
+/** A student's dues, oldest first, each with its figures on `today`. */
+async function duesOnDay(scope: TenantScope, studentId: number, today: string) {
+  const dueRows = await scope.db
+    .select()
+    .from(fees)
+    .where(scope.where(fees, eq(fees.studentId, studentId)))
+    .orderBy(asc(fees.dueDate), asc(fees.id));
+  const figures = await dueFigures(scope, dueRows, today);
+  return dueRows.map((due) => ({ due, figures: figures.get(due.id)! }));
+}
+type DueOnDay = Awaited<ReturnType<typeof duesOnDay>>[number];
+
+/** The card's totals: the sums of the dues not cancelled, the whole ledger's balance and advance. */
+function totalsOf(dues: readonly DueOnDay[], whole: { balance: number; advance: number }, today: string): StudentFeeSummary {
+  const open = dues.filter((d) => d.figures.state !== "cancelled");
+  const total = (k: "amount" | "concession" | "fine" | "finePending" | "paid") => open.reduce((s, d) => s + d.figures[k], 0);
+  return {
+    amount: total("amount"),
+    concession: total("concession"),
+    fine: total("fine"),
+    finePending: total("finePending"),
+    paid: total("paid"),
+    // The whole ledger: what the dues still owe less any advance.
+    balance: whole.balance,
+    advance: whole.advance,
+    overdue: open.filter((d) => d.figures.state === "overdue").reduce((s, d) => s + Math.max(0, d.figures.balance), 0),
+    nextDueDate:
+      open
+        .filter((d) => d.figures.balance > 0 && d.due.dueDate >= today)
+        .map((d) => d.due.dueDate)
+        .sort()[0] ?? null,
+  };
+}
+
+/** A student's fee totals on `today`, as the fee card gives them: every dashboard showing a child's fees reads these. */
+export async function feeSummary(scope: TenantScope, studentId: number, today: string): Promise<StudentFeeSummary> {
+  const [dues, sums] = await Promise.all([duesOnDay(scope, studentId, today), studentSums(scope, [studentId])]);
+  return totalsOf(dues, sums.get(studentId) ?? { balance: 0, advance: 0 }, today);
+}
+
 /** A student's fee card on `today`: every due with its figures, the payments, the concessions, the totals. */
 export async function feeCard(scope: TenantScope, studentId: number, today: string): Promise<Card> {
   const student = await requireStudent(scope, studentId);
-  const [dueRows, rooms, people, tenant, sums] = await Promise.all([
-    scope.db
-      .select()
-      .from(fees)
-      .where(scope.where(fees, eq(fees.studentId, studentId)))
-      .orderBy(asc(fees.dueDate), asc(fees.id)),
+  const [onDay, rooms, people, tenant, sums] = await Promise.all([
+    duesOnDay(scope, studentId, today),
     currentClassrooms(scope, [studentId]),
     firstGuardians(scope, [studentId]),
     tenantOf(scope),
     studentSums(scope, [studentId]),
   ]);
-  const figures = await dueFigures(scope, dueRows, today);
   const room = rooms.get(studentId) ?? null;
-  const dues: FeeRow[] = dueRows.map((f) => {
-    const x = figures.get(f.id)!;
-    return {
-      id: f.id,
-      studentId,
-      studentName: student.name,
-      studentNameNative: student.nameNative,
-      admissionNo: student.admissionNo,
-      classroomId: room?.id ?? null,
-      classroomLabel: room?.label ?? null,
-      feeMasterId: f.feeMasterId,
-      head: f.head,
-      name: f.name,
-      dueDate: f.dueDate,
-      amount: x.amount,
-      concession: x.concession,
-      fine: x.fine,
-      finePending: x.finePending,
-      paid: x.paid,
-      balance: x.balance,
-      pledge: f.pledge,
-      state: x.state,
-      batchId: f.batchId,
-      invoiceNumber: null,
-      createdAt: f.createdAt.toISOString(),
-    };
-  });
-  const open = dues.filter((d) => d.state !== "cancelled");
-  const total = (k: "amount" | "concession" | "fine" | "finePending" | "paid") => open.reduce((s, d) => s + d[k], 0);
-  const whole = sums.get(studentId) ?? { balance: 0, advance: 0 };
+  const dues: FeeRow[] = onDay.map(({ due: f, figures: x }) => ({
+    id: f.id,
+    studentId,
+    studentName: student.name,
+    studentNameNative: student.nameNative,
+    admissionNo: student.admissionNo,
+    classroomId: room?.id ?? null,
+    classroomLabel: room?.label ?? null,
+    feeMasterId: f.feeMasterId,
+    head: f.head,
+    name: f.name,
+    dueDate: f.dueDate,
+    amount: x.amount,
+    concession: x.concession,
+    fine: x.fine,
+    finePending: x.finePending,
+    paid: x.paid,
+    balance: x.balance,
+    pledge: f.pledge,
+    state: x.state,
+    batchId: f.batchId,
+    invoiceNumber: null,
+    createdAt: f.createdAt.toISOString(),
+  }));
   const [payments, concessions] = await Promise.all([paymentsOf(scope, studentId), concessionsOf(scope, studentId)]);
   const guardian = people.get(studentId);
   return {
@@ -86,22 +115,7 @@ export async function feeCard(scope: TenantScope, studentId: number, today: stri
       guardianMobile: guardian?.mobile ?? null,
     },
     currency: tenant.currency,
-    totals: {
-      amount: total("amount"),
-      concession: total("concession"),
-      fine: total("fine"),
-      finePending: total("finePending"),
-      paid: total("paid"),
-      // The whole ledger: what the dues still owe less any advance.
-      balance: whole.balance,
-      advance: whole.advance,
-      overdue: open.filter((d) => d.state === "overdue").reduce((s, d) => s + Math.max(0, d.balance), 0),
-      nextDueDate:
-        open
-          .filter((d) => d.balance > 0 && d.dueDate >= today)
-          .map((d) => d.dueDate)
-          .sort()[0] ?? null,
-    },
+    totals: totalsOf(onDay, sums.get(studentId) ?? { balance: 0, advance: 0 }, today),
     dues,
     payments,
     concessions,
@@ -203,27 +217,16 @@ export async function ledgerLines(
  * due still owing; what is owed of it (minor units), in the school's currency. Null when nothing is owed.
  */
 export async function nextFeeDue(scope: TenantScope, studentId: number, today: string) {
-  const [dueRows, tenant] = await Promise.all([
-    scope.db
-      .select()
-      .from(fees)
-      .where(scope.where(fees, eq(fees.studentId, studentId)))
-      .orderBy(asc(fees.dueDate), asc(fees.id)),
-    tenantOf(scope),
-  ]);
-  if (!dueRows.length) return null;
-  const figures = await dueFigures(scope, dueRows, today);
-  const owing = dueRows
-    .map((f) => ({ f, x: figures.get(f.id)! }))
-    .filter(({ x }) => x.state !== "cancelled" && x.state !== "waived" && x.state !== "paid" && x.balance + x.finePending > 0);
-  const next = owing.find(({ x }) => x.state === "overdue") ?? owing[0];
+  const [dues, tenant] = await Promise.all([duesOnDay(scope, studentId, today), tenantOf(scope)]);
+  const owing = dues.filter(({ figures: x }) => x.state !== "cancelled" && x.state !== "waived" && x.state !== "paid" && x.balance + x.finePending > 0);
+  const next = owing.find(({ figures }) => figures.state === "overdue") ?? owing[0];
   if (!next) return null;
   return {
-    dueId: next.f.id,
-    amount: next.x.balance + next.x.finePending,
+    dueId: next.due.id,
+    amount: next.figures.balance + next.figures.finePending,
     currency: tenant.currency,
-    dueDate: next.f.dueDate,
-    overdue: next.x.state === "overdue",
-    name: next.f.name,
+    dueDate: next.due.dueDate,
+    overdue: next.figures.state === "overdue",
+    name: next.due.name,
   };
 }

@@ -1,4 +1,4 @@
-import type { feesDashboard } from "@taleem/contract";
+import { addDays, type feesDashboard } from "@taleem/contract";
 import { and, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
@@ -128,7 +128,7 @@ export async function feeDashboard(scope: TenantScope, query: { batchId?: number
       })
       .from(d)
       .groupBy(sql`grouping sets ((${d.batchId}), (${d.courseId}), (${month}), ())`),
-    collectedByMonth(scope, query, first, last),
+    collectedByMonth(scope, query, `${first}-01`, `${monthBefore(last, -1)}-01`),
   ]);
   const outstanding = (r: (typeof grouped)[number], id: number) => ({ id, due: r.due, paid: r.paid, balance: r.balance, students: r.students });
   // grouping(): 3 = by batch, 5 = by course, 6 = by month, 7 = the whole.
@@ -181,11 +181,11 @@ export async function feeDashboard(scope: TenantScope, query: { batchId?: number
 }
 
 /**
- * Money taken in each month from `first` to `last` (YYYY-MM), by the day it was paid, whatever it
- * paid for (a reversal takes it back from that month); with a batch or course, only what went on
- * that batch's or course's dues.
+ * Money taken in each month (YYYY-MM) from the day `from` to before the day `until`, by the day it
+ * was paid, whatever it paid for (a reversal takes it back from that month); with a batch or
+ * course, only what went on that batch's or course's dues.
  */
-function collectedByMonth(scope: TenantScope, query: { batchId?: number; courseId?: number }, first: string, last: string) {
+function collectedByMonth(scope: TenantScope, query: { batchId?: number; courseId?: number }, from: string, until: string) {
   const narrowed = query.batchId || query.courseId;
   const ofDues = narrowed
     ? inArray(
@@ -212,8 +212,8 @@ function collectedByMonth(scope: TenantScope, query: { batchId?: number; courseI
         feeLedger,
         inArray(feeLedger.kind, narrowed ? ["payment", "reversal"] : ["payment", "reversal", "advance"]),
         ofDues,
-        gte(feeTransactions.paidOn, `${first}-01`),
-        lt(feeTransactions.paidOn, `${monthBefore(last, -1)}-01`),
+        gte(feeTransactions.paidOn, from),
+        lt(feeTransactions.paidOn, until),
       ),
     )
     .groupBy(sql`1`);
@@ -251,36 +251,25 @@ async function recent(scope: TenantScope, query: { batchId?: number; courseId?: 
 }
 
 /**
- * Totals for the dashboards from the same due lines: net due of the dues falling due in the filter's
- * range (pledges left out) and what was paid against them, what is left, and overdue balances
- * today (past due date and grace) of the dues the filter names whatever their range.
+ * The office dashboard's fee figures over the days `from` to `last` (no later than today): the money
+ * that came in over those days (as the fee dashboard's months count it), what is still owed of the
+ * dues that fell due by `last` (pledges left out), and the balances overdue today of the dues the
+ * filter names. What there was to collect is what came in plus what is still owed.
  */
-export async function feeTotals(scope: TenantScope, filter: DueFilter, today: string) {
-  const d = dueLines(scope, filter, today);
-  // Only a due that fell due before today can be overdue: reading those alone keeps the sums to the past.
-  const all = dueLines(scope, { ...filter, from: undefined, to: today }, today);
-  const [[inRange], [late]] = await Promise.all([
+export async function feeCollection(scope: TenantScope, filter: { batchId?: number; courseId?: number }, from: string, last: string, today: string) {
+  // Only a due that fell due by today can be owed or overdue: reading those alone keeps the sums to the past.
+  const d = dueLines(scope, { ...filter, to: today }, today);
+  const [months, [owing]] = await Promise.all([
+    collectedByMonth(scope, filter, from, addDays(last, 1)),
     scope.db
       .with(d)
       .select({
-        due: num(sql`sum(${netDue(d)}) filter (where not ${d.pledge})`),
-        paid: num(sql`sum(${d.paid}) filter (where not ${d.pledge})`),
-        balance: num(sql`sum(${d.balance}) filter (where not ${d.pledge})`),
+        owed: num(sql`sum(${d.balance}) filter (where not ${d.pledge} and ${d.balance} > 0 and ${d.dueDate} <= ${last}::date)`),
+        overdue: num(sql`sum(${d.balance}) filter (where ${overdueOf(d)})`),
+        students: sql<number>`count(distinct ${d.studentId}) filter (where ${overdueOf(d)})`.mapWith(Number),
       })
       .from(d),
-    scope.db
-      .with(all)
-      .select({
-        overdue: num(sql`sum(${all.balance}) filter (where ${overdueOf(all)})`),
-        students: sql<number>`count(distinct ${all.studentId}) filter (where ${overdueOf(all)})`.mapWith(Number),
-      })
-      .from(all),
   ]);
-  return {
-    due: inRange?.due ?? 0,
-    paid: inRange?.paid ?? 0,
-    balance: inRange?.balance ?? 0,
-    overdue: late?.overdue ?? 0,
-    overdueStudents: late?.students ?? 0,
-  };
+  const collected = months.reduce((sum, m) => sum + m.collected, 0);
+  return { collected, due: collected + (owing?.owed ?? 0), overdue: owing?.overdue ?? 0, overdueStudents: owing?.students ?? 0 };
 }
