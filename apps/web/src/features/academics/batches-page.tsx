@@ -3,13 +3,13 @@ import { IconStarFilled } from "@tabler/icons-react";
 import { type BatchRow, batchResource, makeActiveBatch } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { iso } from "./isolate";
 
 /** Academic years; exactly one is the school's active year, which new work lands in. */
 export function BatchesPage() {

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { useStaffOptions } from "../../lib/people-options";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { type FieldOptions, type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
-import { useStaffOptions } from "./people-options";
-import { useClassrooms } from "./use-classrooms";
 
 type RenderInput = Parameters<NonNullable<FieldOptions["render"]>>[0];
 

@@ -6,16 +6,16 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { SetupLink, useFirstGap } from "../../areas/admin/setup-steps";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
+import { useClassroom, useClassrooms, useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { NativeName } from "../../ui/native-name";
 import { useCan } from "../../ui/use-can";
-import { NativeName } from "../students/native-name";
 import { EnrolManyDialog } from "./enrol-many-dialog";
 import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "./enrolment-dialogs";
-import { iso } from "./isolate";
 import { RemoveFromClassDialog } from "./remove-from-class-dialog";
-import { useClassroom, useClassrooms, useRoster } from "./use-classrooms";
 
 /** A classroom's roster: who is in it, with ways to enrol, transfer, move together, remove and promote. */
 export function ClassroomRosterPage() {

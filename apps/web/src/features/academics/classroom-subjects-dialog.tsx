@@ -5,9 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { iso } from "../../lib/isolate";
+import { useStaffOptions } from "../../lib/people-options";
 import { type ListReply, resourceKeys, resourceUrl, useResourceMutations } from "../../ui/resource";
-import { iso } from "./isolate";
-import { useStaffOptions } from "./people-options";
 
 type Line = { key: number; subjectId: string | null; teacherId: string | null };
 

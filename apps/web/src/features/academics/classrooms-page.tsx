@@ -6,14 +6,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { SetupGapNotice } from "../../areas/admin/setup-steps";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
+import { useStaffOptions } from "../../lib/people-options";
+import { useChoiceFilters } from "../../lib/resource-view";
 import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { courseClassField, staffField, useCourseClassGroups } from "./classroom-fields";
 import { ClassroomSubjectsDialog } from "./classroom-subjects-dialog";
-import { iso } from "./isolate";
-import { useStaffOptions } from "./people-options";
-import { useChoiceFilters } from "./resource-view";
 
 /** Divisions of a class in a batch (Class 5-A, 2026-27): teacher, room, subjects, and a way to the roster and timetable. */
 export function ClassroomsPage() {

@@ -1,7 +1,7 @@
 import { type CourseClassRow, courseClassResource } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { useChoiceFilters } from "../../lib/resource-view";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters } from "./resource-view";
 
 /** The levels of each course (Class 1, Class 2, ...), in order; a course's page links here filtered to it. */
 export function CourseClassesPage() {

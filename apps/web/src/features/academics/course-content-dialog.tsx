@@ -3,12 +3,12 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type CourseRow, courseContent, deleteCourseContent, uploadCourseContent } from "@taleem/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useCan } from "../../ui/use-can";
-import { iso } from "./isolate";
 
 const KINDS = ["link", "video", "document", "text"] as const;
 type Kind = (typeof KINDS)[number];

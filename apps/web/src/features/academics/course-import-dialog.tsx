@@ -3,11 +3,11 @@ import { IconCloudDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icon
 import { type CourseRow, courseImportProgress, importCourseStudents, importCourseStudentsFile } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { iso } from "../../lib/isolate";
 import { readDataUrl } from "../../lib/read-file";
 import { useAction } from "../../lib/use-action";
 import { useJobProgress } from "../../lib/use-job-progress";
 import { ImportOutcome, importState } from "../../ui/import-outcome";
-import { iso } from "./isolate";
 
 const COUNTS = ["created", "updated", "enrolled"] as const;
 

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { SetupLink } from "../../areas/admin/setup-steps";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
@@ -14,7 +15,6 @@ import { PICK_SHOWN, StudentPickDialog, type StudentPlace, useStudentSearch } fr
 import { useSelection } from "../../ui/use-selection";
 import { EnrolmentDateInput } from "./enrolment-date-input";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
-import { iso } from "./isolate";
 
 /** Who is already in a class of the classroom's year, and where: they cannot be ticked. */
 function useYearPlaces(room: ClassroomRow | undefined, opened: boolean) {

@@ -4,15 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, localeOf } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
+import { withoutFilters } from "../../lib/resource-view";
 import { useAction } from "../../lib/use-action";
+import { filterGroups, useClassrooms } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { resourceKeys, useResourceMutations } from "../../ui/resource";
-import { StudentPicker } from "../students/student-picker";
+import { StudentPicker } from "../../ui/student-picker";
 import { EnrolmentDateInput } from "./enrolment-date-input";
-import { iso } from "./isolate";
-import { withoutFilters } from "./resource-view";
-import { filterGroups, useClassrooms } from "./use-classrooms";
 
 // The list's own screens pick a student by search, not by a filter of ids.
 export const enrolments = withoutFilters(enrolmentResource, ["studentId"]);

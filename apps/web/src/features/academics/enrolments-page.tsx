@@ -5,16 +5,16 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { SetupGapNotice } from "../../areas/admin/setup-steps";
+import { useChoiceFilters } from "../../lib/resource-view";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { useAreaPath } from "../../ui/area-path";
+import { NativeName } from "../../ui/native-name";
 import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
+import { StudentPicker } from "../../ui/student-picker";
 import { useCan } from "../../ui/use-can";
-import { NativeName } from "../students/native-name";
-import { StudentPicker } from "../students/student-picker";
 import { classroomField } from "./classroom-fields";
 import { type EnrolmentTarget, enrolments, TransferDialog } from "./enrolment-dialogs";
 import { ENROLMENT_STATUSES, STATUS_COLOR } from "./enrolment-status";
-import { useChoiceFilters } from "./resource-view";
-import { useClassrooms } from "./use-classrooms";
 import { type LinkTarget, VerificationLinkDialog } from "./verification-link-dialog";
 
 const studentField: FieldOptions = {

@@ -4,10 +4,10 @@ import { type CourseRow, createHafizRecords } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { iso } from "./isolate";
 
 type Target = "quran" | "juz_range";
 

@@ -5,15 +5,15 @@ import { type ClassroomStudent, type HourRow, updateHourStudents } from "@taleem
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
+import { formatTimeRange, useDayName } from "../../lib/time-text";
 import { useAction } from "../../lib/use-action";
+import { useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { NativeName } from "../../ui/native-name";
 import { useSelection } from "../../ui/use-selection";
-import { NativeName } from "../students/native-name";
-import { iso } from "./isolate";
-import { formatTimeRange, useDayName } from "./time-text";
-import { useRoster } from "./use-classrooms";
 
 type Mode = "all" | "selected";
 

@@ -5,15 +5,15 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { useChoiceFilters } from "../../lib/resource-view";
+import { DAYS, formatTimeOfDay, useDayName } from "../../lib/time-text";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { useAreaPath } from "../../ui/area-path";
 import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
+import { timeField } from "../../ui/time-field";
 import { useCan } from "../../ui/use-can";
 import { classroomField } from "./classroom-fields";
 import { HourStudentsDialog } from "./hour-students-dialog";
-import { useChoiceFilters } from "./resource-view";
-import { timeField } from "./time-field";
-import { DAYS, formatTimeOfDay, useDayName } from "./time-text";
-import { useClassrooms } from "./use-classrooms";
 
 // The contract offers the day as a select of "1".."7", but the API takes a number: the form keeps
 // it as a number field and shows it as a choice of day names.

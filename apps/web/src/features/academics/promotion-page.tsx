@@ -5,15 +5,15 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { useAction } from "../../lib/use-action";
+import { filterGroups, useClassrooms, useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
-import { NativeName } from "../students/native-name";
+import { NativeName } from "../../ui/native-name";
 import { EnrolmentDateInput } from "./enrolment-date-input";
 import { useEnrolmentRefresh } from "./enrolment-dialogs";
-import { iso } from "./isolate";
-import { filterGroups, useClassrooms, useRoster } from "./use-classrooms";
 
 type Choice = "promote" | "stay" | "leave";
 

@@ -5,12 +5,12 @@ import { removeFromClass } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EnrolmentDateInput } from "./enrolment-date-input";
 import { type EnrolmentTarget, useEnrolmentRefresh } from "./enrolment-dialogs";
-import { iso } from "./isolate";
 
 /**
  * Takes students out of a classroom: each active enrolment ends as "removed" on a date, with an

@@ -1,8 +1,8 @@
 import { type SessionRow, sessionResource } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { formatTimeOfDay } from "../../lib/time-text";
 import { ResourceList } from "../../ui/resource";
-import { timeField } from "./time-field";
-import { formatTimeOfDay } from "./time-text";
+import { timeField } from "../../ui/time-field";
 
 /** The sittings of a school day (morning, evening) that the timetable's hours belong to. */
 export function SessionsPage() {

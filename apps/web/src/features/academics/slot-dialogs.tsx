@@ -8,14 +8,14 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { useStaffOptions } from "../../lib/people-options";
+import { DAYS, formatTimeRange, useDayName } from "../../lib/time-text";
 import { useErrorText } from "../../ui/api-error";
 import { FormDialog } from "../../ui/form-dialog";
 import { resourceUrl, useResourceOptions } from "../../ui/resource";
 import { useWorkingDays } from "../../ui/school-country";
 import { useCan } from "../../ui/use-can";
 import { useCourseSubjects } from "./classroom-subjects-dialog";
-import { useStaffOptions } from "./people-options";
-import { DAYS, formatTimeRange, useDayName } from "./time-text";
 
 /**
  * One slot of the grid: the subject taught in it and by whom. Choosing a subject the classroom

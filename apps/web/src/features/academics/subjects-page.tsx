@@ -2,8 +2,8 @@ import { Text } from "@mantine/core";
 import { type SubjectRow, subjectResource } from "@taleem/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useChoiceFilters } from "../../lib/resource-view";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters } from "./resource-view";
 
 /** What is taught: a subject of one course, or one any course may teach. */
 export function SubjectsPage() {

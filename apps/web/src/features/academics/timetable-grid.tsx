@@ -4,8 +4,8 @@ import { IconPlus } from "@tabler/icons-react";
 import type { HourRow, TimetableRow } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTimeOfDay, formatTimeRange, useDayName } from "../../lib/time-text";
 import { PHONE } from "../../ui/resource/resource-cards";
-import { formatTimeOfDay, formatTimeRange, useDayName } from "./time-text";
 import classes from "./timetable-grid.module.css";
 import type { SlotRow } from "./use-timetable";
 

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { SetupLink } from "../../areas/admin/setup-steps";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/notify";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
@@ -15,7 +16,6 @@ import { resourceUrl } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { AddSlotDialog, SlotDialog } from "./slot-dialogs";
 import { TimetableGrid } from "./timetable-grid";
-import { useClassrooms } from "./use-classrooms";
 import { type SlotRow, useTimetable } from "./use-timetable";
 
 /** Saves a downloaded file under the name the server gave it. */

@@ -4,11 +4,11 @@ import { IconCheck, IconCopy, IconExternalLink } from "@tabler/icons-react";
 import { enrolmentRecord } from "@taleem/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { iso } from "../../lib/isolate";
 import { usePublicAddress } from "../../lib/public-address";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { FailureState, LoadingState } from "../../ui/list-states";
-import { iso } from "./isolate";
 
 /** The enrolment a link is asked for. */
 export interface LinkTarget {

@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth-store";
 import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
+import { useRoleName } from "../../lib/role-name";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaBase } from "../../ui/area-path";
-import { useRoleName } from "../roles/role-name";
 
 type Profile = AuthUser["profile"];
 

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
+import { useRoleName } from "../../lib/role-name";
 import { useAreaPath } from "../../ui/area-path";
-import { useRoleName } from "../roles/role-name";
 import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
 
 export const initials = (name: string) =>

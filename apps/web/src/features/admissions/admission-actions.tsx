@@ -14,8 +14,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
-import { useClassrooms } from "../academics/use-classrooms";
 
 /** Says where each letter went: sent, waiting in the outbox (no gateway), or failed. */
 export function useLetterNotice() {

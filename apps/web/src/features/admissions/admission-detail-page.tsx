@@ -9,16 +9,16 @@ import { api } from "../../lib/api";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format";
 import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { saveFile } from "../../lib/save-file";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
+import { NativeName } from "../../ui/native-name";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { NativeName } from "../students/native-name";
 import { DecisionDialog, EnrolDialog, useSendLetter } from "./admission-actions";
 import { ADMISSION_STATUS_COLOR } from "./admission-status";
-import { saveFile } from "./save-file";
 
 type StoredFile = { path: string; name: string; type: string; size: number };
 const isStoredFile = (v: unknown): v is StoredFile => typeof v === "object" && v !== null && "path" in v && typeof (v as StoredFile).path === "string";

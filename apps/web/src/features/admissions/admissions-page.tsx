@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { formatNumber } from "../../lib/format";
+import { useChoiceFilters } from "../../lib/resource-view";
 import { useAreaPath } from "../../ui/area-path";
+import { NativeName } from "../../ui/native-name";
 import { ResourceList, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { useChoiceFilters } from "../academics/resource-view";
-import { NativeName } from "../students/native-name";
 import { AdmissionImportDialog, SheetImportDialog } from "./admission-import";
 import { ADMISSION_STATUS_COLOR, ADMISSION_STATUSES } from "./admission-status";
 

@@ -18,9 +18,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { useChoiceFilters, withoutFilters } from "../../lib/resource-view";
 import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, resourceKeys, resourceUrl, useResourceOptions } from "../../ui/resource";
-import { useChoiceFilters, withoutFilters } from "../academics/resource-view";
 import { subjectsField, termsField } from "./rows-field";
 
 /** The school's grade scale: the default bands, and a course's or a batch's own. */

@@ -19,15 +19,15 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { notify } from "../../lib/notify";
+import { useStaffOptions } from "../../lib/people-options";
+import { useChoiceFilters, withoutFilters } from "../../lib/resource-view";
+import { formatTimeOfDay } from "../../lib/time-text";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
+import { NativeName } from "../../ui/native-name";
 import { type FieldOptions, ResourceList, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { useStaffOptions } from "../academics/people-options";
-import { useChoiceFilters, withoutFilters } from "../academics/resource-view";
-import { formatTimeOfDay } from "../academics/time-text";
-import { NativeName } from "../students/native-name";
 import { useSurahChoices } from "./halqa/ayah-range-input";
 
 /** An optional HH:MM of a sitting (the resource keeps it as text). */

@@ -3,8 +3,8 @@ import { lessonProgress } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionQuery } from "../../lib/use-action";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { FailureState, LoadingState } from "../../ui/list-states";
-import { useClassrooms } from "../academics/use-classrooms";
 import { ProgressView } from "./progress-view";
 
 /** The office's view of a classroom's lessons against its syllabus: a bar per subject. */

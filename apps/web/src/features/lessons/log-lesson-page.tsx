@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { formatNumber, schoolDay } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
+import { useClassrooms } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { LoadingState } from "../../ui/list-states";
 import { SchoolDateInput } from "../../ui/school-date-input";
-import { useClassrooms } from "../academics/use-classrooms";
 
 const PROGRESS: LessonProgress[] = ["started", "continued", "completed"];
 

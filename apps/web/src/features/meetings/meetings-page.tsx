@@ -2,9 +2,9 @@ import { IconMessageCircleQuestion } from "@tabler/icons-react";
 import { type MeetingRow, meetingResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTimeRange } from "../../lib/time-text";
 import { ResourceList } from "../../ui/resource";
-import { timeField } from "../academics/time-field";
-import { formatTimeRange } from "../academics/time-text";
+import { timeField } from "../../ui/time-field";
 import { MeetingRepliesDialog } from "./meeting-replies-dialog";
 
 /** Parent-teacher meetings: the generic list and form, and each meeting's invited families and their answers. */

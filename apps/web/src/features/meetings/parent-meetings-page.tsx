@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { formatTimeRange } from "../../lib/time-text";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
-import { formatTimeRange } from "../academics/time-text";
 import { AnswerBadge } from "./answer-badge";
 
 const ANSWERS: MeetingAnswer[] = ["coming", "not_coming", "another_time"];

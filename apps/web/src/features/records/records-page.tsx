@@ -8,9 +8,9 @@ import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { usePublicAddress } from "../../lib/public-address";
 import { useAreaPath } from "../../ui/area-path";
+import { LocalisedInputs } from "../../ui/localised-inputs";
 import { type FieldOptions, ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { LocalisedInputs } from "../settings/localised-inputs";
 
 /** The record type's name per language sits under its name; the form renders it itself (LabelsField). */
 const formFields: readonly FieldSpec[] = customRecordResource.fields.flatMap((f) =>

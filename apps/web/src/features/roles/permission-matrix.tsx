@@ -5,10 +5,10 @@ import { CRUD_ACTIONS, FULL_ACCESS, MODULES, type PermissionMap, type RoleRow, s
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
+import { useRoleName } from "../../lib/role-name";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useCan } from "../../ui/use-can";
-import { useRoleName } from "./role-name";
 
 const MODULE_KEYS = Object.keys(MODULES) as (keyof typeof MODULES)[];
 

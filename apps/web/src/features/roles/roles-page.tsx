@@ -4,10 +4,10 @@ import { type RoleRow, roleResource } from "@taleem/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
+import { useRoleName } from "../../lib/role-name";
 import { ResourceList } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
 import { isFullAccess, PermissionMatrix } from "./permission-matrix";
-import { useRoleName } from "./role-name";
 
 /**
  * The school's roles: the four built in (Admin, Staff, Parent, Muawin) and its own, with what each

@@ -32,9 +32,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
+import { cleanLocalised, LocalisedInputs } from "../../ui/localised-inputs";
 import { useResourceMutations } from "../../ui/resource";
 import { KeyLine } from "./key-line";
-import { cleanLocalised, LocalisedInputs } from "./localised-inputs";
 
 const KINDS: readonly CustomFieldKind[] = ["text", "number", "date", "choice", "file"];
 const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;

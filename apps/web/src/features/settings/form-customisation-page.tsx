@@ -22,9 +22,9 @@ import { actionKey, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
+import { cleanLocalised, LocalisedTextareas } from "../../ui/localised-inputs";
 import { type ListReply, resourceKeys, resourceUrl, useResourceOptions } from "../../ui/resource";
 import { useCan } from "../../ui/use-can";
-import { cleanLocalised, LocalisedTextareas } from "./localised-inputs";
 
 type Visibility = { show: boolean; required: boolean };
 type Fields = Record<AdmissionOptionalField, Visibility>;

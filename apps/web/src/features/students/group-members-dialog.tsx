@@ -5,15 +5,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { NativeName } from "../../ui/native-name";
+import { StudentPicker } from "../../ui/student-picker";
 import { useCan } from "../../ui/use-can";
-import { iso } from "../academics/isolate";
-import { NativeName } from "./native-name";
-import { StudentPicker } from "./student-picker";
 
 /** A group's students: listed, added one by one (found by search), removed. */
 export function GroupMembersDialog({ group, onClose }: { group: StudentGroupRow | null; onClose: () => void }) {

@@ -3,11 +3,11 @@ import { IconLink } from "@tabler/icons-react";
 import { assignStudentsToUser, type StudentRow } from "@taleem/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
+import { useParentOptions } from "../../lib/people-options";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { iso } from "../academics/isolate";
-import { useParentOptions } from "../academics/people-options";
 
 export const RELATIONS = ["father", "mother", "guardian", "grandparent", "sibling", "other"] as const;
 

@@ -5,9 +5,9 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, schoolDay } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
+import { useClassrooms } from "../../../lib/use-classrooms";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
-import { useClassrooms } from "../../academics/use-classrooms";
 
 /** A classroom's month, children by days with totals and percentages: printed from the browser, or downloaded as a spreadsheet. */
 export function MonthlySheetPage() {

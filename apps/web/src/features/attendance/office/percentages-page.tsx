@@ -9,12 +9,12 @@ import { formatDate, formatNumber, schoolDay } from "../../../lib/format";
 import { directionOf } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
 import { useActionQuery } from "../../../lib/use-action";
+import { useClassrooms } from "../../../lib/use-classrooms";
 import { useErrorText } from "../../../ui/api-error";
 import { ListPagination } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { downloadSpreadsheet } from "../../../ui/resource/list-spreadsheet";
 import { SchoolDateInput } from "../../../ui/school-date-input";
-import { useClassrooms } from "../../academics/use-classrooms";
 import { daysBetween, monthStart } from "../student/calendar-days";
 
 const PAGE = 25;

@@ -7,12 +7,12 @@ import { useSearchParams } from "react-router";
 import { schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
+import { useClassrooms } from "../../../lib/use-classrooms";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useReferenceName } from "../../../ui/reference-name";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
-import { useClassrooms } from "../../academics/use-classrooms";
 import { MEANING_COLOR, nextOption } from "./salaah-marks";
 
 /**

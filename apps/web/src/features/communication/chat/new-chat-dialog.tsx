@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
 import { useAction, useActionQuery } from "../../../lib/use-action";
+import { useClassrooms } from "../../../lib/use-classrooms";
 import { useErrorText } from "../../../ui/api-error";
 import { useCan } from "../../../ui/use-can";
-import { useClassrooms } from "../../academics/use-classrooms";
 
 type Body = { kind: "direct"; userId: number } | { kind: "classroom"; classroomId: number } | { kind: "staff"; name: string; userIds: number[] };
 

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { saveFile } from "../../../lib/save-file";
 import { useAction } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ResourceList } from "../../../ui/resource";
-import { saveFile } from "../../admissions/save-file";
 import { postForFile } from "./save-download";
 
 export const STATUS_COLOURS: Record<string, string> = { queued: "gray", sent: "blue", delivered: "teal", read: "green", failed: "red", skipped: "yellow" };

@@ -18,10 +18,10 @@ import { formatNumber } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
 import { readDataUrl } from "../../../lib/read-file";
+import { saveFile } from "../../../lib/save-file";
 import { useAction } from "../../../lib/use-action";
 import { useJobProgress } from "../../../lib/use-job-progress";
 import { useErrorText } from "../../../ui/api-error";
-import { saveFile } from "../../admissions/save-file";
 
 /** A bad row of an uploaded sheet, as the refusal's params name it. */
 interface UploadProblem {

@@ -2,9 +2,9 @@ import { MultiSelect, NumberInput, Select, Text } from "@mantine/core";
 import { CONCESSION_KINDS, type ConcessionRow, concessionResource, FEE_HEADS } from "@taleem/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useChoiceFilters, withoutFilters } from "../../../lib/resource-view";
 import { type FieldOptions, MoneyInput, majorToMinor, minorToMajor, ResourceList, useResourceOptions, useResourceTexts } from "../../../ui/resource";
 import { FieldInput } from "../../../ui/resource/field-input";
-import { useChoiceFilters, withoutFilters } from "../../academics/resource-view";
 import { ConcessionValue } from "../card/fee-card-page";
 
 type RenderInput = Parameters<NonNullable<FieldOptions["render"]>>[0];

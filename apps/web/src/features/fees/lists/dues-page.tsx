@@ -4,10 +4,10 @@ import { DUE_STATES, type FeeRow, feeResource } from "@taleem/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useChoiceFilters, withoutFilters } from "../../../lib/resource-view";
 import { useAreaPath } from "../../../ui/area-path";
 import { ResourceList, useResourceOptions } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
-import { useChoiceFilters, withoutFilters } from "../../academics/resource-view";
 import { Money, StateBadge } from "../fee-bits";
 
 /** Every student's dues with their figures from the ledger, by academic year, classroom, fee structure, head, state and date. */

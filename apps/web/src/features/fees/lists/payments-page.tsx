@@ -4,10 +4,10 @@ import { type FeePaymentRow, feePaymentResource, TRANSACTION_KINDS, TRANSACTION_
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { withoutFilters } from "../../../lib/resource-view";
 import { useAreaPath } from "../../../ui/area-path";
 import { ResourceList } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
-import { withoutFilters } from "../../academics/resource-view";
 import { usePaymentActions } from "../card/payment-actions";
 import { DocNumber, StateBadge } from "../fee-bits";
 

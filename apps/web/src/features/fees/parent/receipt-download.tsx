@@ -5,8 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
+import { saveFile } from "../../../lib/save-file";
 import { useErrorText } from "../../../ui/api-error";
-import { saveFile } from "../../admissions/save-file";
 
 /** A receipt's PDF (GET /admin/api/receipt/:id/download), saved as receipt-{id}.pdf. */
 export function ReceiptDownloadButton({ receiptId, number, ...props }: { receiptId: number; number: string } & ButtonProps) {

@@ -1,8 +1,8 @@
 import type { RoleRow, UserRow } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "../../lib/api";
-import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { type ListReply, resourceKeys, resourceUrl } from "../ui/resource";
+import { api } from "./api";
 
 export type Option = { value: string; label: string };
 

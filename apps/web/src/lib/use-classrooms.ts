@@ -1,9 +1,9 @@
 import { type BatchRow, type ClassroomRow, classroomStudents, getClassroom } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "../../lib/api";
-import { callAction } from "../../lib/use-action";
-import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { type ListReply, resourceKeys, resourceUrl } from "../ui/resource";
+import { api } from "./api";
+import { callAction } from "./use-action";
 
 export type OptionGroup = { group: string; items: { value: string; label: string }[] };
 

@@ -1,5 +1,5 @@
 import { TimeInput } from "@mantine/dates";
-import type { FieldOptions } from "../../ui/resource";
+import type { FieldOptions } from "./resource";
 
 /** A resource form's HH:MM field as the browser's time input (the contract keeps it as text). */
 export const timeField: FieldOptions = {

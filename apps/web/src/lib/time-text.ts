@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "../../lib/format";
+import { formatTime } from "./format";
 
 /** ISO days: 1 Monday ... 7 Sunday. */
 export const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from "@taleem/contract";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { FilterOption } from "../../ui/resource";
+import type { FilterOption } from "../ui/resource";
 
 /** A resource without some of its filters (one the screen fixes itself, say). */
 export function withoutFilters<D extends ResourceDefinition>(definition: D, keys: readonly string[]): D {

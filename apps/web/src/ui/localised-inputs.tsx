@@ -1,7 +1,7 @@
 import { SimpleGrid, Tabs, Textarea, TextInput } from "@mantine/core";
 import { LANGUAGES, type Language, type Localised, languageOr } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { directionOf, LANGUAGE_NAMES } from "../../lib/i18n";
+import { directionOf, LANGUAGE_NAMES } from "../lib/i18n";
 
 /** A text per language without the empty ones (the server takes no empty strings). */
 export function cleanLocalised(v: Localised): Localised {
