@@ -4,7 +4,7 @@ import { IconCamera, IconFile, IconMusic, IconPhoto, IconTrash } from "@tabler/i
 import { UPLOAD_KINDS, type UploadKind, type UploadModule } from "@taleem/contract";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isProblem, megabytes, pickFile } from "../areas/open/form-files";
+import { isProblem, megabytes, pickFile } from "../lib/form-files";
 import { useErrorText } from "./api-error";
 import { sendUpload, shrinkPhoto } from "./upload-send";
 

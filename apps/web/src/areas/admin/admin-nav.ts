@@ -13,7 +13,6 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconListNumbers,
-  type IconProps,
   IconSchool,
   IconSettings,
   IconShieldLock,
@@ -24,7 +23,6 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import type { ComponentType } from "react";
 import { ATTENDANCE_NAV } from "../../features/attendance/attendance-screens";
 import { SALAAH_LEAVE_NAV } from "../../features/attendance/salaah/salaah-nav";
 import { CHECKLISTS_NAV } from "../../features/checklists/checklists-screens";
@@ -41,6 +39,7 @@ import { MATERIALS_NAV } from "../../features/materials/materials-screens";
 import { MEETINGS_NAV } from "../../features/meetings/meetings-screens";
 import { PLAN_NAV } from "../../features/settings/plan/plan-screens";
 import { TASKS_NAV } from "../../features/tasks/tasks-screens";
+import type { NavItem } from "../../ui/nav-item";
 
 /** Groups as a school looks for things; a later module adds its group here, in the order shown. */
 export const NAV_GROUPS = [
@@ -56,18 +55,6 @@ export const NAV_GROUPS = [
   { key: "admissions", label: "admissions:navGroup" },
   { key: "school", label: "admin:navGroups.school" },
 ] as const satisfies readonly { key: string; label: string }[];
-
-export interface NavItem {
-  /** The group's key in NAV_GROUPS. */
-  group: string;
-  /** Path inside the area (admin/<path>, rtl/<path>). */
-  path: string;
-  /** i18n key with its namespace ("admin:nav.users"). */
-  label: string;
-  icon: ComponentType<IconProps>;
-  /** Hidden unless the person's role can do this; no permission means everyone in the area. */
-  permission?: readonly [module: string, action: string];
-}
 
 /**
  * The administration area's navigation, one line per screen: a later module adds its screens

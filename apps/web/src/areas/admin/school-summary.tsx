@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
+import { useSetupProgress } from "../../ui/setup-steps";
 import { useCan } from "../../ui/use-can";
 import { CountCard } from "./count-card";
-import { useSetupProgress } from "./setup-steps";
 
 /** Students, classrooms, pending applications and today's birthdays, from one call. */
 export function SchoolSummary() {

@@ -6,8 +6,8 @@ import { Link } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { formatNumber } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
+import { SETUP, SetupLink, useSetupProgress } from "../../ui/setup-steps";
 import { useCan } from "../../ui/use-can";
-import { SETUP, SetupLink, useSetupProgress } from "./setup-steps";
 
 /**
  * A new school's first run: the seven things to make, in order, each ticked once it exists, with

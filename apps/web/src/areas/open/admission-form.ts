@@ -1,6 +1,6 @@
 import type { AdmissionApply, AdmissionPublicForm } from "@taleem/contract";
 import type { z } from "zod";
-import { customValue, type FormField, isBlank, isPicked, type PickedFile, text, upload, type Values } from "./public-form";
+import { customValue, type FormField, isBlank, isPicked, type PickedFile, text, upload, type Values } from "../../lib/public-form";
 
 // Types only from the contract: its zod schemas stay out of this public page's bundle.
 export type PublicForm = z.infer<typeof AdmissionPublicForm>;

@@ -7,13 +7,23 @@ import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
+import { megabytes } from "../../lib/form-files";
+import {
+  checkValues,
+  type FieldValue,
+  type FormField,
+  fieldErrors,
+  focusField,
+  localised,
+  looksLikeMobile,
+  pickedBytes,
+  type Values,
+} from "../../lib/public-form";
 import { useRevealed } from "../../lib/use-revealed";
+import { FormFieldInput } from "../../ui/form-field";
 import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
-import { FormFieldInput } from "./form-field";
-import { megabytes } from "./form-files";
 import { type KnownGuardian, KnownGuardianCheck } from "./known-guardian";
-import { checkValues, type FieldValue, type FormField, fieldErrors, focusField, localised, looksLikeMobile, pickedBytes, type Values } from "./public-form";
 import { FormFooter, PageLoading, PageProblem, PublicPage, RobotTrap, robotTrapValue, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };

@@ -7,8 +7,7 @@ import type { z } from "zod";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
-import { FormFieldInput } from "./form-field";
-import { megabytes } from "./form-files";
+import { megabytes } from "../../lib/form-files";
 import {
   checkValues,
   customData,
@@ -20,7 +19,8 @@ import {
   pickedBytes,
   recordFieldOf,
   type Values,
-} from "./public-form";
+} from "../../lib/public-form";
+import { FormFieldInput } from "../../ui/form-field";
 import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Form = z.infer<typeof PublicRecordForm>;

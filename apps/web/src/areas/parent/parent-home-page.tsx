@@ -30,12 +30,12 @@ import { ProfileSwitch } from "../../features/home/profile-switch";
 import { useHomeChildren } from "../../features/home/use-home";
 import { TeacherToday } from "../../features/teaching/teacher-today";
 import { useAuth } from "../../lib/auth-store";
+import { useTeaches } from "../../lib/parent-access";
 import { useRoleName } from "../../lib/role-name";
+import { ChildChooser, useChosenChild } from "../../ui/child-chooser";
 import { FailureState } from "../../ui/list-states";
 import mirror from "../../ui/mirror.module.css";
 import { SchoolMark } from "../../ui/school-mark";
-import { ChildChooser, useChosenChild } from "./child-chooser";
-import { useTeaches } from "./parent-access";
 
 interface Capability {
   key: string;

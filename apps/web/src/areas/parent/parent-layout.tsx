@@ -11,9 +11,9 @@ import { CHAT_NAV } from "../../features/communication/chat/chat-nav";
 import { NotificationBell } from "../../features/communication/notification-bell";
 import { useTeachingKit } from "../../features/teaching/use-teaching-kit";
 import { useAuth } from "../../lib/auth-store";
+import { useTeaches } from "../../lib/parent-access";
 import { AreaBaseProvider } from "../../ui/area-path";
 import { PageLoader, SchoolMark } from "../../ui/school-mark";
-import { useTeaches } from "./parent-access";
 
 interface Tab {
   path: string;

@@ -3,7 +3,6 @@ import { bulkEnrol, type ClassroomRow, type EnrolmentRow, type StudentRow } from
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SetupLink } from "../../areas/admin/setup-steps";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { iso } from "../../lib/isolate";
@@ -11,6 +10,7 @@ import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
+import { SetupLink } from "../../ui/setup-steps";
 import { PICK_SHOWN, StudentPickDialog, type StudentPlace, useStudentSearch } from "../../ui/student-pick-list";
 import { useSelection } from "../../ui/use-selection";
 import { EnrolmentDateInput } from "./enrolment-date-input";

@@ -1,6 +1,6 @@
 import { IconCalendarUser, IconChecklist, IconClipboardCheck, IconPercentage, IconTable, IconTags } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The registers' screens in the administration area (paths inside the area, how each loads). */
 export const ATTENDANCE_SCREENS: [string, () => Promise<ComponentType>][] = [

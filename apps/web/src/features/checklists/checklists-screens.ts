@@ -1,6 +1,6 @@
 import { IconChartBar, IconChecklist, IconClipboardCheck, IconListCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 const submit = () => import("./checklist-submit-page").then((m) => m.ChecklistSubmitPage);
 

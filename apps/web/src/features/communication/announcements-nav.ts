@@ -1,5 +1,5 @@
 import { IconBellCog, IconSpeakerphone } from "@tabler/icons-react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** Announcements and the school's notification settings in the administration sidebar. */
 export const ANNOUNCEMENT_NAV: NavItem[] = [

@@ -1,6 +1,6 @@
 import { IconAward, IconCertificate, IconClipboardList, IconFileCertificate, IconListCheck, IconPencil } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The examination screens in the administration area (paths inside the area, how each loads). */
 export const EXAMS_SCREENS: [string, () => Promise<ComponentType>][] = [

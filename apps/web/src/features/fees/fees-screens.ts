@@ -1,6 +1,6 @@
 import { IconCash, IconChartPie, IconCoins, IconDiscount2, IconFileDollar, IconListDetails, IconReceipt, IconUserExclamation } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The fee screens in the administration area (paths inside the area, how each loads). */
 export const FEES_SCREENS: [string, () => Promise<ComponentType>][] = [

@@ -1,6 +1,6 @@
 import { IconBed, IconClipboardList, IconUserCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 const checkScreen = () => import("./hall-check-page").then((m) => m.HallCheckPage);
 

@@ -1,6 +1,6 @@
 import { IconAlertTriangle, IconBook2, IconCalendarEvent, IconChartBar, IconNotebook, IconTags, IconUsersGroup } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The memorisation screens in the administration area (paths inside the area, how each loads). */
 export const HIFZ_SCREENS: [string, () => Promise<ComponentType>][] = [

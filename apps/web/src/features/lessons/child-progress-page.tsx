@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { lessonProgress, linkedChildren } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { ChildChooser, useChosenChild } from "../../areas/parent/child-chooser";
 import { useActionQuery } from "../../lib/use-action";
+import { ChildChooser, useChosenChild } from "../../ui/child-chooser";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { ProgressView } from "./progress-view";
 

@@ -1,6 +1,6 @@
 import { IconChartBar, IconListNumbers, IconPencilCheck } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 const logLesson = () => import("./log-lesson-page").then((m) => m.LogLessonPage);
 

@@ -1,6 +1,6 @@
 import { IconBooks } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The office's materials: every one, with those waiting for approval a filter away. */
 export const MATERIALS_SCREENS: [string, () => Promise<ComponentType>][] = [["materials", () => import("./materials-page").then((m) => m.MaterialsPage)]];

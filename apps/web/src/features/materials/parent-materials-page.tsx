@@ -3,10 +3,10 @@ import { actionUrl, getHomeMaterial, linkedChildren, listApprovedMaterials, type
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { ChildChooser, useChosenChild } from "../../areas/parent/child-chooser";
 import { formatDate } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
+import { ChildChooser, useChosenChild } from "../../ui/child-chooser";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { MaterialContent } from "./material-content";
 

@@ -1,6 +1,6 @@
 import { IconUsersGroup } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 /** The office's meetings (paths inside the administration area, how each loads). */
 export const MEETINGS_SCREENS: [string, () => Promise<ComponentType>][] = [["meetings", () => import("./meetings-page").then((m) => m.MeetingsPage)]];

@@ -1,6 +1,6 @@
 import { IconChecklist, IconListCheck, IconPencilPlus, IconTags } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../areas/admin/admin-nav";
+import type { NavItem } from "../../ui/nav-item";
 
 const setTask = () => import("./set-task-page").then((m) => m.SetTaskPage);
 const taskPage = () => import("./task-page").then((m) => m.TaskPage);

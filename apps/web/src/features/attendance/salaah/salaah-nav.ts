@@ -1,5 +1,5 @@
 import { IconBeach, IconCalendarCheck, IconClipboardList, IconMoon, IconSettings2 } from "@tabler/icons-react";
-import type { NavItem } from "../../../areas/admin/admin-nav";
+import type { NavItem } from "../../../ui/nav-item";
 
 /** Salaah, leave and the school's own registers in the administration sidebar. */
 export const SALAAH_LEAVE_NAV: NavItem[] = [

@@ -1,5 +1,5 @@
 import { IconListCheck, IconSend, IconWallet } from "@tabler/icons-react";
-import type { NavItem } from "../../../areas/admin/admin-nav";
+import type { NavItem } from "../../../ui/nav-item";
 
 /** The bulk send, the message log and the wallet in the administration sidebar. */
 export const MESSAGING_NAV: NavItem[] = [

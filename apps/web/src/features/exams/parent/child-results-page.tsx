@@ -2,9 +2,9 @@ import { Select, Stack, Text, Title } from "@mantine/core";
 import { IconReportAnalytics } from "@tabler/icons-react";
 import { linkedChildren, studentExamResults } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { useChosenChild } from "../../../areas/parent/child-chooser";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
+import { useChosenChild } from "../../../ui/child-chooser";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { ReportCardView } from "../sets/report-card-view";
 

@@ -4,13 +4,13 @@ import { type ActionReply, linkedChildren, startFeeCheckout, studentFeeCard } fr
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ChildChooser, useChosenChild } from "../../../areas/parent/child-chooser";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { openCheckout } from "../../../lib/provider-checkout";
 import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
+import { ChildChooser, useChosenChild } from "../../../ui/child-chooser";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { Money } from "../fee-bits";
 import { ReceiptDownloadButton } from "./receipt-download";

@@ -1,6 +1,6 @@
 import { IconCreditCard } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import type { NavItem } from "../../../areas/admin/admin-nav";
+import type { NavItem } from "../../../ui/nav-item";
 
 /** The account and plan screens in the administration area: the plan, and where a recharge's payment comes back. */
 export const PLAN_SCREENS: [string, () => Promise<ComponentType>][] = [

@@ -2,7 +2,7 @@ import { ActionIcon, TextInput, type TextInputProps } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateInputFormat, parseTypedDate, schoolDay, typedDate } from "../../lib/format";
+import { dateInputFormat, parseTypedDate, schoolDay, typedDate } from "../lib/format";
 
 /**
  * A date on a form built from FormField, typed the school's way (DD/MM/YYYY in India and the

@@ -2,8 +2,8 @@ import { Avatar, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from "@ma
 import { IconMoodKid } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useAuth } from "../../lib/auth-store";
-import { storage } from "../../lib/storage";
+import { useAuth } from "../lib/auth-store";
+import { storage } from "../lib/storage";
 
 export interface Child {
   id: number;

@@ -1,5 +1,5 @@
 import { can } from "@taleem/contract";
-import { useAuth } from "../../lib/auth-store";
+import { useAuth } from "./auth-store";
 
 const TEACHING_BUILTINS = new Set(["staff", "muawin"]);
 

@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, Image, Input, NativeSelect, Radio, Stack, Text
 import { IconFile, IconPaperclip, IconPhoto, IconX } from "@tabler/icons-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FileProblem, isProblem, ltr, megabytes, pickFile, TYPE_NAMES } from "./form-files";
-import { type FieldValue, type FormField, localised, type PickedFile } from "./public-form";
+import { type FileProblem, isProblem, ltr, megabytes, pickFile, TYPE_NAMES } from "../lib/form-files";
+import { type FieldValue, type FormField, localised, type PickedFile } from "../lib/public-form";
 import { TypedDateInput } from "./typed-date-input";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";

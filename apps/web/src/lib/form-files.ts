@@ -1,6 +1,6 @@
 import { UPLOAD_EXTENSIONS } from "@taleem/contract";
-import { readDataUrl } from "../../lib/read-file";
 import type { PickedFile } from "./public-form";
+import { readDataUrl } from "./read-file";
 
 /** What each accepted type is called on screen. */
 export const TYPE_NAMES: Record<string, string> = {

@@ -15,10 +15,10 @@ import { dashboardSummary, type SetupProgress } from "@taleem/contract";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useActionQuery } from "../../lib/use-action";
-import { useAreaPath } from "../../ui/area-path";
-import mirror from "../../ui/mirror.module.css";
-import { useCan } from "../../ui/use-can";
+import { useActionQuery } from "../lib/use-action";
+import { useAreaPath } from "./area-path";
+import mirror from "./mirror.module.css";
+import { useCan } from "./use-can";
 
 export type SetupStep = keyof SetupProgress;
 

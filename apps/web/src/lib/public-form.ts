@@ -1,5 +1,5 @@
 import type { FormField, Localised } from "@taleem/contract";
-import { dateInputFormat } from "../../lib/format";
+import { dateInputFormat } from "./format";
 
 // Types only from the contract: its zod schemas stay out of the public pages' bundles.
 export type { FormField };
