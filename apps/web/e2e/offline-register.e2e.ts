@@ -31,8 +31,9 @@ const kitKept = (page: Page, classroomId: number) =>
     return keys.some((k) => String(k).includes(`:${id}:`)) && texts.every(Boolean);
   }, classroomId);
 
-/** The screen as the teacher sees it, once its fonts are in and the notes of earlier saves have gone. */
+/** The screen as the teacher sees it, once its fonts are in and the dialog and notes of earlier saves have gone. */
 async function shoot(page: Page, path: string) {
+  await page.locator(".mantine-Modal-content").waitFor({ state: "detached" });
   await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached", timeout: 30_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
