@@ -56,7 +56,7 @@ export async function changePassword(services: Services, ctx: RequestContext, in
   if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword, ctx.ip))) {
     throw badRequest("password.same", "Choose a new password different from the current one.", { field: "newPassword" });
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, ctx.ip);
   await scope.update(users, user.id, { passwordHash });
   await new LinkTokens(scope.db, services.config.secretKey).retire(scope, user.id, "reset-password");
   await services.sessions.revokeOthers(p.tenantId, p.userId, p.sessionId, scope.db);
