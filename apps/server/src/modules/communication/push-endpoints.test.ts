@@ -16,7 +16,6 @@ describe("push endpoints that are not on a public address", () => {
   });
   afterAll(async () => {
     await local.stop();
-    await app.close();
   });
 
   it("are refused when a browser saves them, naming the field", async () => {
