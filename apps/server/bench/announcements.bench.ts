@@ -45,7 +45,7 @@ async function seed(db: Db, push: FakePushService) {
 async function run(kind: DatabaseKind) {
   const push = new FakePushService();
   await push.start();
-  const bench = await openBenchApp(kind);
+  const bench = await openBenchApp(kind, { PUSH_ALLOW_EXTRA: push.origin });
   try {
     await seed(bench.app.services.db, push);
     await bench.analyze();

@@ -5,8 +5,8 @@ import { type LoadResult, load } from "./load.js";
 /**
  * 200 sign-ins at once while a list is being read: what the flood costs the other callers. The
  * list's latency alone, measured in the same run, is the limit the flooded figure stands beside;
- * password hashing is bounded, so a sign-in beyond the queue gets 503 with Retry-After rather than
- * every call waiting.
+ * password hashing takes one core at most, so the list keeps the other; a sign-in waits its turn
+ * and gets 503 with Retry-After only past the hashing line's deadline.
  */
 const SIGN_INS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -92,6 +92,8 @@ const schema = z.object({
     .default(15 * 60),
   /** Extra import URL prefixes, outside production only (tests point it at a local server). */
   IMPORT_ALLOW_EXTRA: z.string().optional(),
+  /** Web Push services that may be on a private address, outside production only (tests run one locally): origins, comma-separated. */
+  PUSH_ALLOW_EXTRA: z.string().optional(),
   /** The API's description at /docs and /openapi.json: on outside production, off in production unless true. */
   API_DOCS: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -26,7 +26,11 @@ export const SwitchProfileReply = z.union([
 
 export const WebPushSubscription = z.object({
   endpoint: z.url({ protocol: /^https$/ }).max(1000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  // base64url: the browser's P-256 public key uncompressed (65 bytes, 0x04 first) and its 16-byte secret.
+  keys: z.object({
+    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, "Not a P-256 public key: 65 bytes starting 0x04, base64url"),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, "Not a 16-byte secret, base64url"),
+  }),
 });
 /** A native wrapper's device token, or a browser's Web Push subscription; neither means nothing to store. */
 export const PushTokenBody = z.object({

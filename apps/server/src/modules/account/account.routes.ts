@@ -46,7 +46,7 @@ export function registerAccountModule(app: FastifyInstance, services: Services) 
   );
 
   serveAction(app, registerPush, async (ctx, { body }) => {
-    const stored = await storePushTargets(ctx, body);
+    const stored = await storePushTargets(services, ctx, body);
     return stored ? { message: "Push token saved", stored: true } : { message: "No push token or subscription was given; nothing was stored.", stored: false };
   });
 

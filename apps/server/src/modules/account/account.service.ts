@@ -12,6 +12,7 @@ import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { profilesOf } from "../auth/identity.service.js";
 import { checkOwnPassword } from "../auth/sign-in.service.js";
+import { checkWebPushSubscription } from "../communication/push-subscriptions.service.js";
 
 /** A person keeps at most this many devices for push, the newest first. */
 export const MAX_PUSH_TARGETS = 10;
@@ -55,7 +56,7 @@ export async function changePassword(services: Services, ctx: RequestContext, in
   if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword, ctx.ip))) {
     throw badRequest("password.same", "Choose a new password different from the current one.", { field: "newPassword" });
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, ctx.ip);
   await scope.update(users, user.id, { passwordHash });
   await new LinkTokens(scope.db, services.config.secretKey).retire(scope, user.id, "reset-password");
   await services.sessions.revokeOthers(p.tenantId, p.userId, p.sessionId, scope.db);
@@ -99,8 +100,9 @@ const samePushTarget = (a: PushTarget, b: PushTarget) =>
  * Stores a device's push token or subscription: deduplicated, newest first, at most ten. A device
  * belongs to whoever registered it last in the school, so it leaves the others' lists.
  */
-export async function storePushTargets(ctx: RequestContext, input: z.infer<typeof PushTokenBody>): Promise<boolean> {
+export async function storePushTargets(services: Services, ctx: RequestContext, input: z.infer<typeof PushTokenBody>): Promise<boolean> {
   const { scope, principal: p } = ctx;
+  if (input.subscription) await checkWebPushSubscription(services.config, input.subscription);
   const at = new Date().toISOString();
   const incoming: PushTarget[] = [];
   if (input.fcmToken) incoming.push({ kind: "fcm", token: input.fcmToken, at });

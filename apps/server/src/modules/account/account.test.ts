@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, client, newTenant, PASSWORD, signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
@@ -141,6 +142,11 @@ describe("push registration", () => {
   beforeAll(async () => {
     app = await testApp();
   });
+  /** A browser's subscription keys: its P-256 public key, uncompressed, and a 16-byte secret. */
+  const browserKeys = () => {
+    const ecdh = createECDH("prime256v1");
+    return { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+  };
   const targetsOf = async (userId: number) => (await app.services.db.select().from(users).where(eq(users.id, userId)))[0]!.pushTargets;
 
   it("stores a device token once, newest first, at most ten", async () => {
@@ -165,8 +171,8 @@ describe("push registration", () => {
 
   it("stores a Web Push subscription, and moves a device to whoever registers it last", async () => {
     const { api, tenant } = await adminOfNewTenant(app);
-    const subscription = { endpoint: "https://push.example.org/send/abc", keys: { p256dh: "BPublicKey", auth: "AuthSecret" } };
-    await api.post("/user/api/user/updatefcmtoken", { subscription });
+    const subscription = { endpoint: "https://push.example.org/send/abc", keys: browserKeys() };
+    expect((await api.post("/user/api/user/updatefcmtoken", { subscription })).json()).toMatchObject({ stored: true });
     await api.post("/user/api/user/updatefcmtoken", { fcmToken: "shared-device" });
     expect(await targetsOf(tenant.admin.id)).toMatchObject([{ kind: "fcm" }, { kind: "webpush", endpoint: subscription.endpoint, keys: subscription.keys }]);
     const other = await addPerson(app, tenant.id, { mobile: uniqueMobile(), password: PASSWORD, roles: ["staff"] });
@@ -183,8 +189,41 @@ describe("push registration", () => {
       stored: false,
     });
     expect((await api.post("/user/api/user/updatefcmtoken", { fcmToken: "" })).json().stored).toBe(false);
-    const bad = await api.post("/user/api/user/updatefcmtoken", { subscription: { endpoint: "http://10.0.0.1/x", keys: { p256dh: "a", auth: "b" } } });
+    const bad = await api.post("/user/api/user/updatefcmtoken", { subscription: { endpoint: "http://push.example.org/x", keys: browserKeys() } });
     expect(bad.statusCode).toBe(400);
+    expect(await targetsOf(tenant.admin.id)).toEqual([]);
+  });
+
+  it("refuses an endpoint the server must not connect to: loopback, private, link-local, CGNAT, unique-local", async () => {
+    const { api, tenant } = await adminOfNewTenant(app);
+    for (const host of ["127.0.0.1", "localhost", "[::1]", "10.0.0.1", "192.168.1.10", "169.254.169.254", "100.64.0.1", "[fd00::1]", "[::ffff:127.0.0.1]"]) {
+      const res = await api.post("/user/api/user/updatefcmtoken", { subscription: { endpoint: `https://${host}:8443/push/x`, keys: browserKeys() } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json(), host).toMatchObject({ code: "push.endpoint_not_public", params: { field: "subscription.endpoint" } });
+    }
+    expect(await targetsOf(tenant.admin.id)).toEqual([]);
+  });
+
+  it("refuses keys of the wrong length and a p256dh that is no P-256 point, naming the key", async () => {
+    const { api, tenant } = await adminOfNewTenant(app);
+    const save = (keys: { p256dh: string; auth: string }) =>
+      api.post("/user/api/user/updatefcmtoken", { subscription: { endpoint: "https://push.example.org/send/abc", keys } });
+    const good = browserKeys();
+    const compressed = createECDH("prime256v1");
+    compressed.generateKeys();
+    for (const [keys, field] of [
+      [{ ...good, p256dh: compressed.getPublicKey(null, "compressed").toString("base64url") }, "subscription.keys.p256dh"],
+      [{ ...good, p256dh: Buffer.concat([Buffer.from([4]), randomBytes(65)]).toString("base64url") }, "subscription.keys.p256dh"],
+      [{ ...good, auth: randomBytes(12).toString("base64url") }, "subscription.keys.auth"],
+      [{ ...good, auth: randomBytes(32).toString("base64url") }, "subscription.keys.auth"],
+    ] as const) {
+      const res = await save(keys);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().params.fields, field).toEqual([field]);
+    }
+    // 65 bytes starting 0x04, but not a point on the curve.
+    const offCurve = await save({ ...good, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString("base64url") });
+    expect(offCurve.json()).toMatchObject({ code: "push.bad_key", params: { field: "subscription.keys.p256dh" } });
     expect(await targetsOf(tenant.admin.id)).toEqual([]);
   });
 });

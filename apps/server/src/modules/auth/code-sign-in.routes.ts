@@ -60,7 +60,7 @@ export function registerCodeSignIn(app: FastifyInstance, services: Services) {
     // The policy first, so a refused password does not use up the code.
     checkPasswordPolicy(password);
     const user = await checkCode(services, ctx, tenant, { mobile, otp, purpose: "reset", via: "reset-code" });
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, ctx.ip);
     const links = new LinkTokens(ctx.db, services.config.secretKey);
     await new TenantScope(ctx.db, tenant.id).transaction((scope) =>
       setForgottenPassword(services, scope, links, user.id, passwordHash, { via: "code", ip: ctx.ip }),

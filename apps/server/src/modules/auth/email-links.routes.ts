@@ -65,7 +65,7 @@ export function registerEmailLinks(app: FastifyInstance, services: Services) {
     const { links, row, tenant, scope, user } = await liveLink(ctx.db, params.token, "reset-password");
     if (body.code && body.code.trim().toLowerCase() !== tenant.code.toLowerCase()) throw invalidLink();
     checkPasswordPolicy(body.password);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, ctx.ip);
     await scope.transaction(async (tx) => {
       if (!(await links.consume(tx, row))) throw invalidLink();
       await setForgottenPassword(services, tx, links, user.id, passwordHash, { via: "link", ip: ctx.ip });

@@ -13,8 +13,8 @@ describe("notification delivery: push and the channels people choose", () => {
   const fcm = new FcmFake();
   beforeAll(async () => {
     await fcm.start();
-    app = await testApp({ FCM_SERVICE_ACCOUNT: JSON.stringify(fcm.serviceAccount), FCM_API_URL: fcm.url });
     await push.start();
+    app = await testApp({ FCM_SERVICE_ACCOUNT: JSON.stringify(fcm.serviceAccount), FCM_API_URL: fcm.url, PUSH_ALLOW_EXTRA: push.origin });
   });
   afterAll(async () => {
     await push.stop();

@@ -7,7 +7,7 @@ import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { type PaidNotice, sendPaidNotices } from "./notification-messages.js";
 import { channelsOf } from "./notification-preferences.service.js";
 import type { notifications } from "./notifications.table.js";
-import { dropPushTarget, fcmTargets, type PushAddress, recipientsOf, webPushTargets } from "./push-subscriptions.service.js";
+import { dropPushTarget, fcmTargets, type PushAddress, pushConnection, recipientsOf, webPushTargets } from "./push-subscriptions.service.js";
 
 export type StoredNotification = typeof notifications.$inferSelect;
 
@@ -144,12 +144,22 @@ async function pushTo(config: Config, target: { endpoint: string; keys: { p256dh
     id: row.id,
     kind: row.kind,
   });
+  // An endpoint that is, or now resolves to, an address that is not public is never reached, and
+  // is dropped as a gone one is.
+  const connection = pushConnection(config, target.endpoint);
+  if (!connection) return "gone" as const;
   try {
-    await webpush.sendNotification(target, payload, { vapidDetails: vapidOf(config), TTL: PUSH_TTL_SECONDS, contentEncoding: "aes128gcm", timeout: 10_000 });
+    await webpush.sendNotification(target, payload, {
+      vapidDetails: vapidOf(config),
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: "aes128gcm",
+      timeout: 10_000,
+      ...connection,
+    });
     return "sent" as const;
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) return "gone" as const;
+    if (status === 404 || status === 410 || (err as NodeJS.ErrnoException).code === "EPRIVATE") return "gone" as const;
     throw err;
   }
 }

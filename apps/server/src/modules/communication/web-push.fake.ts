@@ -37,7 +37,8 @@ export class FakePushService {
   private readonly devices = new Map<string, Device>();
   private server?: Server;
   private dir?: string;
-  private origin = "";
+  /** Where the service listens once started (a private address: the app must be told to allow it, PUSH_ALLOW_EXTRA). */
+  origin = "";
   private previousCa: unknown;
 
   async start() {

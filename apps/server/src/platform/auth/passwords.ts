@@ -50,9 +50,10 @@ export function hashingLine(ip: string): string {
     .join(":")}::/64`;
 }
 
-/** Hashing the server does of its own accord (an import, an account it creates) waits in one line. */
+/** Hashing the server does of its own accord (an import, an account an admin creates) waits in one line. */
 const SERVER_LINE = "server";
 
+/** A new password's hash, in the line of the client that set it (`ip`), or the server's. */
 export function hashPassword(password: string, ip?: string): Promise<string> {
   return hashing.run(ip ? hashingLine(ip) : SERVER_LINE, () => hash(password, ARGON));
 }

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
 import { badRequest } from "../http/errors.js";
+import { isPrivateLiteral, publicOnlyLookup } from "../security/public-address.js";
 
 /** Where imports may be fetched from: scheme, host (and port), and path prefixes. */
 export interface ImportPolicy {
@@ -63,49 +62,6 @@ export function csvExportUrl(raw: string): string {
   return `https://docs.google.com/spreadsheets/d/${m[1]}/export?format=csv${gid ? `&gid=${gid}` : ""}`;
 }
 
-const privateRanges = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  privateRanges.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 127],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  privateRanges.addSubnet(net, bits, "ipv6");
-
-/** Whether an address is private, loopback, link-local or otherwise not on the public internet. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = isIP(address);
-  if (!family) return true;
-  return privateRanges.check(address, family === 4 ? "ipv4" : "ipv6");
-}
-
-/** A DNS lookup that refuses private addresses at connect time, so a rebinding name cannot slip past. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, "", 0);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad || !list.length) return callback(Object.assign(new Error(`refused private address for ${hostname}`), { code: "EPRIVATE" }), "", 0);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
-
 export interface FetchLimits {
   maxBytes?: number;
   timeoutMs?: number;
@@ -120,7 +76,7 @@ export async function fetchImportText(raw: string, policy: ImportPolicy, limits:
   const timeoutMs = limits.timeoutMs ?? 15_000;
   let url = assertImportUrl(raw, policy);
   for (let hop = 0; hop < 5; hop++) {
-    if (policy.production && isIP(url.hostname) && isPrivateAddress(url.hostname)) throw refused(url.href);
+    if (policy.production && isPrivateLiteral(url.hostname)) throw refused(url.href);
     const res = await get(url, policy.production, maxBytes, timeoutMs);
     if (res.status >= 300 && res.status < 400 && res.location) {
       const next = new URL(res.location, url);
