@@ -1,7 +1,7 @@
 import { Chip, Group, MultiSelect, Stack, Text } from "@mantine/core";
 import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { ClassroomsPicker } from "../academics/classroom-picker";
+import { ClassroomsPicker } from "../../ui/classroom-picker";
 import { useAudienceOptions } from "./use-announcements";
 
 interface Props {

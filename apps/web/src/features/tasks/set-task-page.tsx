@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { schoolDay } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
+import { ClassroomPicker } from "../../ui/classroom-picker";
 import { useReferenceName } from "../../ui/reference-name";
 import { useResourceList, useResourceMutations } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
-import { ClassroomPicker } from "../academics/classroom-picker";
 
 function Step({ n, label, children }: { n: number; label: string; children: ReactNode }) {
   return (

@@ -19,8 +19,8 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
 import { useJobProgress } from "../../../lib/use-job-progress";
 import { useErrorText } from "../../../ui/api-error";
+import { ClassroomsPicker } from "../../../ui/classroom-picker";
 import { type ListReply, resourceUrl, useResourceOptions } from "../../../ui/resource";
-import { ClassroomsPicker } from "../../academics/classroom-picker";
 import { STATUS_COLOURS } from "./message-logs-page";
 
 type Kind = MessageAudience["kind"];

@@ -2,8 +2,8 @@ import { Checkbox, MultiSelect, Select, Stack } from "@mantine/core";
 import type { ClassroomRow } from "@taleem/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../../lib/auth-store";
-import { type OptionGroup, useClassrooms } from "./use-classrooms";
+import { useAuth } from "../lib/auth-store";
+import { type OptionGroup, useClassrooms } from "../lib/use-classrooms";
 
 /** A classroom as a chooser names it: "Class 4-A · Madrasa · 2026-27", never "Class 4-A" alone (two courses and two years may each have one). */
 export const classroomChoice = (c: Pick<ClassroomRow, "label" | "courseName" | "batchName">) => `${c.label} · ${c.courseName} · ${c.batchName}`;
