@@ -162,6 +162,36 @@ describe("the generic screens", () => {
     );
   });
 
+  it("keeps a birth date in the future as typed, says why on leaving the field in the reader's language, and saves nothing", async () => {
+    const page = await browser.page();
+    await signInAs(page, "admin");
+    await page.goto("/admin/students");
+    await appReady(page);
+    await switchLanguage(page, "ur");
+    try {
+      const name = `Future ${tag}`;
+      await page.getByRole("button", { name: "طالب علم شامل کریں" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "طالب علم شامل کریں" });
+      await dialog.waitFor();
+      await dialog.locator("input[name=admissionNo]").fill(`FU${tag}`);
+      await dialog.locator("input[name=name]").fill(name);
+      const born = dialog.getByRole("textbox", { name: "تاریخ پیدائش" });
+      await born.fill("12/05/2030");
+      await born.press("Tab");
+      expect(await born.inputValue()).toBe("12/05/2030");
+      await dialog.getByText("تاریخ مستقبل کی نہیں ہو سکتی").waitFor();
+      await dialog.locator("button[type=submit]").click();
+      await dialog.getByText("تاریخ مستقبل کی نہیں ہو سکتی").waitFor();
+      expect(await born.inputValue()).toBe("12/05/2030");
+      expect(await dialog.isVisible()).toBe(true);
+      const api = await adminApi();
+      expect((await api.get<{ rows: unknown[] }>(`/admin/api/student?q=${encodeURIComponent(name)}`)).rows).toEqual([]);
+    } finally {
+      // Other tests meet the admin in English.
+      await switchLanguage(page, "en");
+    }
+  });
+
   it("turns the pending toast into its result instead of piling up a second one", async () => {
     const page = await browser.page();
     await signInAs(page, "admin");

@@ -17,6 +17,7 @@ interface Home {
     prayers: { logs: { builtinKey: string | null; meaning: string }[] };
     hifz: { recitationTypeName: string; range: string } | null;
     latestResult: { name: string } | null;
+    nextLesson: { date: string; startTime: string; endTime: string } | null;
   };
   todaysPendingTasks: { title: string; typeKey: string | null }[];
   asOf: string;
@@ -99,6 +100,35 @@ describe("parent area", () => {
     // The app's own page from then on: the first child again, from the app.
     await page.getByRole("radio", { name: new RegExp(first!.name) }).click();
     await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
+  });
+
+  it("the drawn home and the app show the next lesson at the school's own hours, whatever the browser's zone", async () => {
+    // A browser set to Los Angeles, a server on UTC, a school in India: 09:30 is 9:30 am in all three.
+    const page = await browser.page({ ...PHONE_BROWSER, timezoneId: "America/Los_Angeles" });
+    await signInAs(page, "parent");
+    const kids = await childrenOf(page);
+    const lessons = await Promise.all(kids.map(async (k) => ({ kid: k, lesson: (await homeOf(page, k.id)).today.nextLesson })));
+    const next = lessons.find((l) => l.lesson);
+    expect(next, "the demo gives a child a timetable").toBeTruthy();
+    const { kid, lesson } = next as { kid: Kid; lesson: NonNullable<Home["today"]["nextLesson"]> };
+    // "09:30" as an Indian English reader writes it: "9:30 am".
+    const clock = (hhmm: string) => {
+      const [h, m] = hhmm.split(":").map(Number) as [number, number];
+      return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
+    };
+    const expected = `${clock(lesson.startTime)} – ${clock(lesson.endTime)}`;
+    const shown = async () =>
+      (await page.locator(`[data-testid=child-home][data-student="${kid.id}"]`).getByTestId("home-lesson").innerText())
+        .replace(/[\u202f\u00a0]/g, " ")
+        .replace(/[\u2066-\u2069]/g, "")
+        .toLowerCase();
+    await page.goto(`/parent/home?student=${kid.id}`);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+    expect(await shown()).toContain(expected);
+    // The app, started by a tap on the child already chosen, draws the same hours.
+    await page.getByRole("radio", { name: new RegExp(kid.name) }).click();
+    await page.locator("#server-root").waitFor({ state: "detached" });
+    expect(await shown()).toContain(expected);
   });
 
   it("a drawn page kept from an older release, whose app code is gone, still starts the app at a tap", async () => {

@@ -24,13 +24,16 @@ async function parentChildren(): Promise<{ id: number; name: string; className: 
  */
 async function activateChildsYear(className: string) {
   const admin = await adminApi();
-  const rooms = await admin.get<{ rows: { label: string; batchId: number }[] }>("/admin/api/classRoom?limit=200");
+  const rooms = await admin.get<{ rows: { label: string; batchId: number; courseName: string; batchName: string }[] }>("/admin/api/classRoom?limit=200");
   const years = await admin.get<{ rows: { id: number; startDate: string; endDate: string }[] }>("/admin/api/batch?limit=100");
   const today = schoolToday();
   const ids = new Set(rooms.rows.filter((r) => r.label === className).map((r) => r.batchId));
   const year = years.rows.find((y) => ids.has(y.id) && y.startDate <= today && today <= y.endDate);
   expect(year, `a year running today holds ${className}`).toBeTruthy();
   await admin.call("PUT", "/admin/api/batch/make-active-batch", { id: year!.id });
+  // The class as the picker names it: "Class 5-A · Madrasa · 2026-27".
+  const room = rooms.rows.find((r) => r.label === className && r.batchId === year!.id)!;
+  return `${room.label} · ${room.courseName} · ${room.batchName}`;
 }
 
 /** Neither the page nor a part of it is wider than a 360 px phone. */
@@ -41,7 +44,7 @@ describe("tasks on a phone", () => {
     const [child] = (await parentChildren()).filter((c) => c.className);
     expect(child, "the demo parent has a child in a class").toBeTruthy();
     const title = `Copy the surah neatly ${tag()}`;
-    await activateChildsYear(child!.className!);
+    const classChoice = await activateChildsYear(child!.className!);
 
     // The teacher: the class, the type, the title (due tomorrow by default), and send.
     const teacher = await browser.page(PHONE);
@@ -50,7 +53,8 @@ describe("tasks on a phone", () => {
     await teacher.waitForURL((u) => u.pathname === "/parent/tasks");
     await teacher.getByRole("link", { name: "Set a task" }).click();
     await teacher.waitForURL((u) => u.pathname === "/parent/tasks/new");
-    await teacher.getByRole("radiogroup", { name: "Which class?" }).getByText(child!.className!, { exact: true }).first().click();
+    await teacher.getByRole("combobox", { name: /Which class\?/ }).click();
+    await teacher.getByRole("listbox").getByRole("option", { name: classChoice, exact: true }).click();
     await teacher.getByRole("radiogroup", { name: "What kind of task?" }).getByText("Homework", { exact: true }).click();
     await teacher.getByLabel("Title").fill(title);
     await teacher.getByRole("button", { name: "Set the task" }).click();

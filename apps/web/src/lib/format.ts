@@ -112,15 +112,16 @@ function schoolDayFormat(): Intl.DateTimeFormat {
   return f;
 }
 
-function dateFormat(kind: "date" | "datetime" | "time"): Intl.DateTimeFormat {
+function dateFormat(kind: "date" | "datetime" | "time" | "clock"): Intl.DateTimeFormat {
   const lng = currentLanguage();
-  // A calendar day is the same day in every zone: only moments are read in momentZone.
-  const zone = kind === "date" ? undefined : momentZone;
+  // A calendar day is the same day in every zone: only moments are read in momentZone. A time of
+  // day (formatClock) is written as a moment of UTC and read in UTC, so no zone moves it.
+  const zone = kind === "date" ? undefined : kind === "clock" ? "UTC" : momentZone;
   const key = `${lng}:${kind}:${zone ?? ""}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
-      kind === "date" ? { dateStyle: "medium" } : kind === "time" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+      kind === "date" ? { dateStyle: "medium" } : kind === "datetime" ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "short" };
     // The language's words in the school's country order (ar-SA, ur-PK, en-AE); always the
     // Gregorian calendar and the language's usual digits, which a region could otherwise change.
     const digits = new Intl.NumberFormat(LOCALES[lng]).resolvedOptions().numberingSystem;
@@ -160,6 +161,16 @@ export function formatDateTime(value: Date | string | number | null | undefined)
 export function formatTime(value: Date | string | number | null | undefined): string {
   const d = value == null ? null : toDate(value);
   return d ? dateFormat("time").format(d) : "";
+}
+
+/**
+ * A time of day on the school's wall clock ("09:00", a lesson's start) in the reader's way of
+ * writing it ("9:00 am"): the same hour wherever the page is drawn, a phone in another zone or
+ * the server drawing the parent home.
+ */
+export function formatClock(hhmm: string): string {
+  const m = /^(\d{2}):(\d{2})/.exec(hhmm);
+  return m ? dateFormat("clock").format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))) : "";
 }
 
 export function formatNumber(n: number | null | undefined, options?: Intl.NumberFormatOptions): string {

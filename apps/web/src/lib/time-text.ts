@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "./format";
+import { formatClock } from "./format";
 
 /** ISO days: 1 Monday ... 7 Sunday. */
 export const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -10,8 +10,8 @@ export const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
  * a Latin "8:30 am" keeps its order inside right-to-left text.
  */
 export function formatTimeOfDay(value: string | null | undefined): string {
-  const m = /^(\d{2}):(\d{2})/.exec(value ?? "");
-  return m ? `\u2068${formatTime(new Date(2000, 0, 1, Number(m[1]), Number(m[2])))}\u2069` : "";
+  const clock = formatClock(value ?? "");
+  return clock ? `\u2068${clock}\u2069` : "";
 }
 
 /** "08:30 – 09:15" as the reader writes times. */

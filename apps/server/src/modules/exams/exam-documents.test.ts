@@ -291,10 +291,10 @@ describe("printing report cards", () => {
     const ranks = [...html.matchAll(/<td class="rank">(?:<bdi class="n" dir="ltr">)?([^<]+)/g)].map((m) => m[1]);
     expect(ranks).toEqual(["1", "2", "2", "4", "–"]);
     expect(html).toContain(
-      `Only students who passed every subject are ranked. Equal results share a rank and the next rank is skipped (<bdi class="n" dir="ltr">1, 2, 2, 4</bdi>).`,
+      `Only students who passed every subject are ranked, on the percentage; an absent paper fails its subject. Equal percentages share a rank and the next rank is skipped (<bdi class="n" dir="ltr">1, 2, 2, 4</bdi>).`,
     );
     const arabic = setRankListHtml(fixtureDoc("ar"), { name: "Annual", batchName: "2026-27", rankRule: "all" }, "overall", [{ title: "", cards: ranked }]);
     expect(arabic).toContain(`dir="rtl"`);
-    expect(arabic).toContain("يُرتَّب كل طالب له درجات");
+    expect(arabic).toContain("يُرتَّب كل طالب أدّى ورقة واحدة على الأقل");
   });
 });

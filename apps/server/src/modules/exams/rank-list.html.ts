@@ -1,7 +1,7 @@
-import type { RankRule, ReportCard, ResultStatus } from "@taleem/contract";
+import { RANK_EXAMPLE, type RankRule, type ReportCard, type ResultStatus } from "@taleem/contract";
 import { escapeHtml as h } from "../../platform/files/html.js";
 import { type DocText, docHtml, docText } from "./exam-documents.texts.js";
-import { auto, ltr, num, type PrintDoc, pageHtml, RANK_EXAMPLE, schoolHeader } from "./report-card.html.js";
+import { auto, ltr, num, type PrintDoc, pageHtml, ruleHtml, schoolHeader } from "./report-card.html.js";
 
 const CSS = `
 .list { break-after: page; }
@@ -101,7 +101,7 @@ export function setRankListHtml(
       .filter(Boolean)
       .map(auto)
       .join(" · ")}</div>
-<p class="rule">${docHtml(doc.language, set.rankRule === "all" ? "ruleAll" : "rulePassedAll", ltr, { example: RANK_EXAMPLE })}</p>
+<p class="rule">${ruleHtml(set.rankRule, doc.language)}</p>
 <table><thead><tr><th class="c">${t("rank")}</th><th>${t("name")}</th><th>${t("admissionNo")}</th>${overall ? `<th>${t("class")}</th>` : ""}<th class="c">${t(
       "total",
     )}</th><th class="c">${t("percentage")}</th><th class="c">${t("grade")}</th><th class="c">${t("result")}</th></tr></thead><tbody>${rows}</tbody></table>

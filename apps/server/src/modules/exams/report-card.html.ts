@@ -1,4 +1,4 @@
-import type { ReportCard } from "@taleem/contract";
+import { cardRuleParts, type RankRule, type ReportCard } from "@taleem/contract";
 import { embeddedFontCss, FONT_STACK } from "../../platform/files/fonts.js";
 import { escapeHtml as h } from "../../platform/files/html.js";
 import { type DocText, docHtml, docText } from "./exam-documents.texts.js";
@@ -23,11 +23,13 @@ export interface PrintDoc {
 
 /** A number as printed: whole, or to at most two places; Latin digits in every language, so marks read alike. */
 export const num = (n: number) => String(Math.round(n * 100) / 100);
-/** Standard competition ranking shown by example, the same in every language. */
-export const RANK_EXAMPLE = "1, 2, 2, 4";
-
 /** A number (or "a / b") kept left to right inside right-to-left text. */
 export const ltr = (text: string) => `<bdi class="n" dir="ltr">${h(text)}</bdi>`;
+/** A card's rule as the screen states it (the contract's words), its example kept left to right. */
+export const ruleHtml = (rule: RankRule | "totals", language: string) =>
+  cardRuleParts(rule, language)
+    .map((part) => (typeof part === "string" ? h(part) : ltr(part.example)))
+    .join("");
 /** Text in a person's own script: the browser finds its direction. */
 export const auto = (text: string) => `<bdi dir="auto">${h(text)}</bdi>`;
 
@@ -177,9 +179,9 @@ ${schoolHeader(doc.school)}
 <tbody>${rows}</tbody>
 <tfoot><tr><td>${t("total")}</td>${totals}<td class="c">${percentText(card.percent)}</td><td class="c">${card.grade ? auto(card.grade) : "–"}</td></tr></tfoot>
 </table>
-<div class="legend">${t("legend")}</div>
+<div class="legend">${ruleHtml("totals", doc.language)}</div>
 <table class="summary">${summaryRows.join("")}</table>
-<p class="rule">${t(card.rankRule === "all" ? "ruleAll" : "rulePassedAll", { example: RANK_EXAMPLE })}</p>
+<p class="rule">${ruleHtml(card.rankRule, doc.language)}</p>
 <div class="box"><h3>${t("remarks")}</h3><div class="remarks">${card.remarks ? auto(card.remarks) : ""}</div></div>
 ${
   bands

@@ -1,4 +1,4 @@
-import type { ResultStatus } from "@taleem/contract";
+import { cardRuleParts, type ResultStatus } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
 import {
   buildCards,
@@ -116,6 +116,21 @@ describe("report cards worked out by hand", () => {
     expect(two?.subjects[1]).toMatchObject({ percent: null, passed: null, grade: null });
     // Rule "all": 60 ranks above 35.
     expect([two?.classRank, one?.classRank]).toEqual([1, 2]);
+  });
+
+  it("a student absent from every paper has a total of nothing and is not ranked, as the rule every card states says", () => {
+    // Student 1 sat both papers (50 and 40 of 100); student 2 was absent from both: 0 of 200, failed, not ranked.
+    const { cards } = buildCards(
+      input({
+        students: [student(1), student(2)],
+        results: [mark(100, 1, 50), mark(101, 1, 40), mark(100, 2, null, "absent"), mark(101, 2, null, "absent")],
+      }),
+    );
+    const [sat, absent] = cards;
+    expect(sat).toMatchObject({ percent: 45, classRank: 1, overallRank: 1 });
+    expect(absent).toMatchObject({ totalMarks: 0, totalMax: 200, percent: 0, passed: false, classRank: null, overallRank: null });
+    expect(cardRuleParts("all", "en").join("")).toContain("a student absent from every paper is not ranked");
+    expect(cardRuleParts("totals", "en").join("")).toBe("AB: absent, counted as 0 marks in the total · EX: exempt, left out of the total");
   });
 
   it("a weighted 20/30/50 set weighs each term's percentage, over the weights of the terms present", () => {

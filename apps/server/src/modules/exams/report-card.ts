@@ -1,4 +1,4 @@
-import { type CombineRule, type GradeBand, gradePercent, type RankRule, type ReportCard, type ResultStatus } from "@taleem/contract";
+import { type CombineRule, type GradeBand, gradePercent, isRanked, type RankRule, type ReportCard, type ResultStatus } from "@taleem/contract";
 
 /**
  * Report cards worked out from loaded rows, without the database: the service loads, this
@@ -239,9 +239,6 @@ export function competitionRanks<T>(items: { id: T; value: number }[]): Map<T, n
   });
   return ranks;
 }
-
-/** Whether the set's rule ranks a card: a percentage, and (passedAll) every subject passed. */
-export const isRanked = (card: ReportCard) => card.percent !== null && (card.rankRule === "all" || card.passed === true);
 
 /** Sets classRank and overallRank on the cards (in place), by the percentage shown. */
 export function rankCards(cards: ReportCard[]): void {

@@ -48,6 +48,9 @@ describe("students", () => {
     const badDate = await api.post("/admin/api/student", { admissionNo: "X2", name: "N", dateOfBirth: "2014-02-30" });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().params.fields).toContain("dateOfBirth");
+    const future = await api.post("/admin/api/student", { admissionNo: "X3", name: "N", dateOfBirth: "2030-05-12" });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().params.fields).toContain("dateOfBirth");
   });
 
   it("answers another school's student with 404", async () => {

@@ -1,6 +1,7 @@
 import { Chip, Group, MultiSelect, Stack, Text } from "@mantine/core";
 import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
+import { ClassroomsPicker } from "../../ui/classroom-picker";
 import { useAudienceOptions } from "./use-announcements";
 
 interface Props {
@@ -28,7 +29,17 @@ export function AudiencePicker({ audience, ids, onChange, error }: Props) {
           ))}
         </Group>
       </Chip.Group>
-      {audience !== "school" && (
+      {audience === "classrooms" && (
+        <ClassroomsPicker
+          label={t("pick.classrooms")}
+          placeholder={t("pick.placeholder")}
+          value={ids.map(String)}
+          onChange={(v) => onChange(audience, v.map(Number))}
+          error={error}
+          nothingFoundMessage={t("pick.nothing")}
+        />
+      )}
+      {audience !== "school" && audience !== "classrooms" && (
         <MultiSelect
           label={t(`pick.${audience}`)}
           placeholder={options.isLoading ? t("pick.loading") : t("pick.placeholder")}

@@ -3,7 +3,6 @@ import {
   type AnnouncementRow,
   announcementLogs,
   announcementResource,
-  classroomResource,
   courseResource,
   getAnnouncement,
   remindAnnouncement,
@@ -36,16 +35,15 @@ export function useRemind() {
 }
 
 /** What each audience chooses from, and by which label. */
-const AUDIENCE_SOURCES: Record<Exclude<AnnouncementAudience, "school">, { path: string; label: string }> = {
+const AUDIENCE_SOURCES: Record<Exclude<AnnouncementAudience, "school" | "classrooms">, { path: string; label: string }> = {
   courses: { path: courseResource.path, label: "name" },
-  classrooms: { path: classroomResource.path, label: "label" },
   groups: { path: studentGroupResource.path, label: "name" },
   roles: { path: roleResource.path, label: "name" },
   people: { path: userResource.path, label: "name" },
 };
 
-/** The choices of an audience (courses, classrooms, roles or people); none for the whole school. */
+/** The choices of an audience (courses, groups, roles or people); none for the whole school, and classrooms have their own picker. */
 export function useAudienceOptions(audience: AnnouncementAudience) {
-  const source = audience === "school" ? undefined : AUDIENCE_SOURCES[audience];
+  const source = audience === "school" || audience === "classrooms" ? undefined : AUDIENCE_SOURCES[audience];
   return useResourceOptions(source?.path, source?.label ?? "name", !!source);
 }

@@ -2,18 +2,12 @@ import { Badge, Group, Text } from "@mantine/core";
 import { IconBell, IconClock, IconNotebook, IconReceipt2, IconReportAnalytics } from "@tabler/icons-react";
 import type { HomeData } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney, formatNumber, formatTime } from "../../lib/format";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format";
+import { formatTimeRange } from "../../lib/time-text";
 import { useReferenceName } from "../../ui/reference-name";
 import { forChild, LinkCard } from "./home-card";
 
 type Today = HomeData["today"];
-
-/** "08:00" on a YYYY-MM-DD day, in the page's language. */
-const timeOn = (date: string, hhmm: string) => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, min] = hhmm.split(":").map(Number) as [number, number];
-  return formatTime(new Date(y, m - 1, d, h, min));
-};
 
 /** The next lesson of the child's timetable (today's, else the next school day's). */
 export function NextLessonCard({ home }: { home: HomeData }) {
@@ -27,7 +21,7 @@ export function NextLessonCard({ home }: { home: HomeData }) {
         {lesson.subjectName ?? t("homeCards.lesson.noSubject")}
       </Text>
       <Text size="sm" c="dimmed">
-        {when} · <bdi>{`${timeOn(lesson.date, lesson.startTime)} – ${timeOn(lesson.date, lesson.endTime)}`}</bdi>
+        {when} · <bdi>{formatTimeRange(lesson.startTime, lesson.endTime)}</bdi>
         {lesson.teacherName && (
           <>
             {" · "}

@@ -1,21 +1,12 @@
 import { Button, Card, Chip, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
-import {
-  addDays,
-  type BatchRow,
-  batchResource,
-  type ClassroomRow,
-  classroomResource,
-  type TaskRow,
-  type TaskTypeRow,
-  taskResource,
-  taskTypeResource,
-} from "@taleem/contract";
+import { addDays, type TaskRow, type TaskTypeRow, taskResource, taskTypeResource } from "@taleem/contract";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { schoolDay } from "../../lib/format";
 import { useAreaPath } from "../../ui/area-path";
+import { ClassroomPicker } from "../../ui/classroom-picker";
 import { useReferenceName } from "../../ui/reference-name";
 import { useResourceList, useResourceMutations } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
@@ -40,9 +31,6 @@ export function SetTaskPage() {
   const typeName = useReferenceName("taskTypes");
   const navigate = useNavigate();
   const to = useAreaPath();
-  // This year's classrooms only: last year's Class 4-A is not the one a teacher means.
-  const batchId = useResourceList<BatchRow>(batchResource, { active: "true", limit: 1 }).data?.rows[0]?.id;
-  const rooms = useResourceList<ClassroomRow>(classroomResource, { status: "active", batchId, limit: 200, sort: "name" }, !!batchId).data?.rows ?? [];
   const types = useResourceList<TaskTypeRow>(taskTypeResource, { status: "active", limit: 100 }).data?.rows ?? [];
   const { create } = useResourceMutations<TaskRow>(taskResource);
   const [classroomId, setClassroomId] = useState<string | null>(null);
@@ -62,15 +50,7 @@ export function SetTaskPage() {
     <Stack gap="sm" maw={560}>
       <Title order={2}>{t("set.title")}</Title>
       <Step n={1} label={t("set.classroom")}>
-        <Chip.Group value={classroomId} onChange={(v) => setClassroomId(v as string)}>
-          <Group gap={6} role="radiogroup" aria-labelledby="set-task-step-1">
-            {rooms.map((r) => (
-              <Chip key={r.id} value={String(r.id)} radius="sm">
-                <bdi>{r.label}</bdi>
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+        <ClassroomPicker aria-labelledby="set-task-step-1" value={classroomId} onChange={setClassroomId} />
       </Step>
       <Step n={2} label={t("set.type")}>
         <Chip.Group value={typeId} onChange={(v) => setTypeId(v as string)}>

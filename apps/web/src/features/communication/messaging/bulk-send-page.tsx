@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Card, Group, MultiSelect, Progress, SegmentedCont
 import { IconAlertTriangle, IconEye, IconSend } from "@tabler/icons-react";
 import {
   bulkSendProgress,
-  classroomResource,
   courseResource,
   type DocumentTemplateRow,
   documentTemplateResource,
@@ -20,13 +19,13 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
 import { useJobProgress } from "../../../lib/use-job-progress";
 import { useErrorText } from "../../../ui/api-error";
+import { ClassroomsPicker } from "../../../ui/classroom-picker";
 import { type ListReply, resourceUrl, useResourceOptions } from "../../../ui/resource";
 import { STATUS_COLOURS } from "./message-logs-page";
 
 type Kind = MessageAudience["kind"];
 const KINDS: Kind[] = ["classrooms", "courses", "people"];
-const SOURCES: Record<Exclude<Kind, "students">, { path: string; label: string }> = {
-  classrooms: { path: classroomResource.path, label: "label" },
+const SOURCES: Record<Exclude<Kind, "students" | "classrooms">, { path: string; label: string }> = {
   courses: { path: courseResource.path, label: "name" },
   people: { path: userResource.path, label: "name" },
 };
@@ -60,8 +59,8 @@ export function BulkSendPage() {
     queryKey: ["messaging", "templates"],
     queryFn: () => api.get<ListReply<DocumentTemplateRow>>(resourceUrl(documentTemplateResource.path), { limit: 500, status: "active" }),
   });
-  const source = SOURCES[kind as Exclude<Kind, "students">];
-  const options = useResourceOptions(source.path, source.label);
+  const source = kind === "classrooms" || kind === "students" ? undefined : SOURCES[kind];
+  const options = useResourceOptions(source?.path, source?.label ?? "name");
   const preview = useAction(previewBulkMessage);
   const send = useAction(sendBulkTemplateMessage);
   const { progress, running, lost } = useJobProgress(bulkSendProgress, send.data?.job ?? null);
@@ -73,6 +72,10 @@ export function BulkSendPage() {
     preview.reset();
     send.reset();
     setClientId(newClientId());
+  };
+  const pick = (v: string[]) => {
+    setIds(v.map(Number));
+    changed();
   };
   const p = preview.data;
   const short = p ? p.cost > p.balance : false;
@@ -116,21 +119,28 @@ export function BulkSendPage() {
               fullWidth
             />
           </Stack>
-          <MultiSelect
-            label={t(`bulk.pick.${kind}`)}
-            placeholder={options.isLoading ? t("bulk.loading") : t("bulk.pickPlaceholder")}
-            data={options.options}
-            value={ids.map(String)}
-            onChange={(v) => {
-              setIds(v.map(Number));
-              changed();
-            }}
-            searchable
-            clearable
-            hidePickedOptions
-            maxDropdownHeight={260}
-            nothingFoundMessage={t("bulk.nothing")}
-          />
+          {kind === "classrooms" ? (
+            <ClassroomsPicker
+              label={t("bulk.pick.classrooms")}
+              placeholder={t("bulk.pickPlaceholder")}
+              value={ids.map(String)}
+              onChange={pick}
+              nothingFoundMessage={t("bulk.nothing")}
+            />
+          ) : (
+            <MultiSelect
+              label={t(`bulk.pick.${kind}`)}
+              placeholder={options.isLoading ? t("bulk.loading") : t("bulk.pickPlaceholder")}
+              data={options.options}
+              value={ids.map(String)}
+              onChange={pick}
+              searchable
+              clearable
+              hidePickedOptions
+              maxDropdownHeight={260}
+              nothingFoundMessage={t("bulk.nothing")}
+            />
+          )}
           {kind !== "people" && (
             <Text size="xs" c="dimmed">
               {t("bulk.parentsHint")}

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconX } from "@tabler/icons-react";
-import type { ReportCard } from "@taleem/contract";
+import { cardRuleParts, type RankRule, type ReportCard } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format";
 
@@ -57,6 +57,24 @@ export function PassBadge({ passed, compact = false }: { passed: boolean | null;
   return (
     <Text span fw={700} size="sm" c={passed ? "teal.9" : "red.9"}>
       {word}
+    </Text>
+  );
+}
+
+/** A rule the card is worked out by, in the words the printed card uses (the contract's). */
+function CardRule({ rule }: { rule: RankRule | "totals" }) {
+  const { i18n } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" data-testid={`card-rule-${rule}`}>
+      {cardRuleParts(rule, i18n.language).map((part) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          <span key="example" dir="ltr">
+            {part.example}
+          </span>
+        ),
+      )}
     </Text>
   );
 }
@@ -196,6 +214,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
             </Table.Tfoot>
           </Table>
         </section>
+        <CardRule rule="totals" />
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Fact label={t("card.percent")} testId="card-percent">
@@ -209,9 +228,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
           </Fact>
           <Fact label={t("card.overallRank")}>{rankText(card.overallRank)}</Fact>
         </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {t(`card.rankRule.${card.rankRule}`)}
-        </Text>
+        <CardRule rule={card.rankRule} />
         <Group gap="lg" wrap="wrap">
           <Text size="sm">
             <Text span fw={600}>
