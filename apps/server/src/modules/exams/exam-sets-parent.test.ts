@@ -86,7 +86,7 @@ describe("publishing to parents", () => {
     await ok(api.post("/admin/api/examset/publish", { id: set.id, published: false }));
     const admin = await ok<{ rows: { published: boolean }[] }>(api.get(`/admin/api/examset/student-result/${s.aisha.id}`));
     expect(admin.rows.map((r) => r.published)).toEqual([false]);
-  });
+  }, 120_000); // hundreds of calls, each a full request: minutes on a loaded machine, not a limit on speed
 
   it("shows a family's role granted exams.view nothing of an unpublished set either", async () => {
     const s = await examSchool(app);
