@@ -36,4 +36,26 @@ describe("a 360 px phone", () => {
       await switchLanguage(page, "en");
     }
   });
+
+  it('gives a finger at least 44x44 px for "See all my classes" and a list\'s sort buttons', async () => {
+    const page = await browser.page(PHONE);
+    await signInAs(page, "staff");
+    await appReady(page);
+    const seeAll = page.getByRole("link", { name: "See all my classes" });
+    await seeAll.waitFor();
+    const box = await seeAll.boundingBox();
+    expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+
+    // A list's sort buttons stand in its table's header, shown from a tablet's width up (a phone shows cards).
+    const tablet = await browser.page({ ...PHONE, viewport: { width: 820, height: 1180 } });
+    await signInAs(tablet, "admin");
+    await tablet.goto("/admin/students");
+    const sorts = tablet.getByRole("columnheader").getByRole("button");
+    await sorts.first().waitFor();
+    const sides = await sorts.evaluateAll((buttons) =>
+      buttons.map((b) => ({ name: b.textContent, side: Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height) })),
+    );
+    expect(sides.length).toBeGreaterThan(0);
+    for (const { name, side } of sides) expect(side, name ?? "").toBeGreaterThanOrEqual(44);
+  });
 });
