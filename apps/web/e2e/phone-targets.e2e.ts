@@ -58,4 +58,23 @@ describe("a 360 px phone", () => {
     expect(sides.length).toBeGreaterThan(0);
     for (const { name, side } of sides) expect(side, name ?? "").toBeGreaterThanOrEqual(44);
   });
+
+  it("shows the office the first defaulter on the first screen, the filters behind one button", async () => {
+    const page = await browser.page(PHONE);
+    await signInAs(page, "admin");
+    await page.goto("/admin/fees/defaulters");
+    const first = page.getByTestId("defaulters").getByRole("link").first();
+    await first.waitFor();
+    const box = await first.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.viewport.height);
+    expect(await page.getByLabel("At least days late").count()).toBe(0);
+
+    // The filters wait in the sheet, and a filter set there is counted on its button.
+    await page.getByRole("button", { name: "Filters" }).click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    for (const label of ["Academic year", "Classroom", "At least days late"]) await sheet.getByLabel(label).first().waitFor();
+    await sheet.getByLabel("At least days late").fill("1");
+    await sheet.getByRole("button", { name: "Show results" }).click();
+    await page.getByRole("button", { name: "Filters (1)" }).waitFor();
+  });
 });
