@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../lib/format";
 import mirror from "../../ui/mirror.module.css";
+import touch from "../../ui/touch-target.module.css";
 import { useCan } from "../../ui/use-can";
 import { links, timeName } from "./teaching-links";
 import { type MyClassesReply, useMyClasses } from "./use-my-classes";
@@ -113,7 +114,7 @@ export function TeacherToday() {
                 {t("teaching.nothing")}
               </Text>
             )}
-            <Anchor component={Link} to={links.classes} size="sm" mt={4}>
+            <Anchor component={Link} to={links.classes} size="sm" className={touch.target}>
               {t("teaching.seeAll")}
             </Anchor>
           </Stack>

@@ -1,10 +1,10 @@
-import { Button, Drawer, Group, NativeSelect, Select, Stack, TextInput } from "@mantine/core";
+import { Group, NativeSelect, Select, TextInput } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { IconFilter, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import type { FilterKind, ResourceDefinition } from "@taleem/contract";
 import { useEffect, useState } from "react";
-import { formatNumber } from "../../lib/format";
 import { SchoolDateInput } from "../school-date-input";
+import { FilterSheet } from "./filter-sheet";
 import { PHONE } from "./resource-cards";
 import type { useResourceTexts } from "./resource-texts";
 
@@ -52,7 +52,6 @@ export function ListFilters({ definition, texts, params, set, filterOptions = {}
   const { t, field, option } = texts;
   const all = t("admin:filters.all");
   const phone = useMediaQuery(PHONE);
-  const [sheet, setSheet] = useState(false);
   // In the phone's sheet a control takes the sheet's width.
   const control = (key: string, kind: FilterKind, wide = false) => {
     const label = field(key);
@@ -106,25 +105,10 @@ export function ListFilters({ definition, texts, params, set, filterOptions = {}
     />
   );
   if (phone && shownFilters.length > 0) {
-    const on = shownFilters.filter(([key]) => params.get(key)).length;
     return (
       <Group align="flex-end" gap="sm" wrap="nowrap">
         {search}
-        <Button variant={on ? "light" : "default"} leftSection={<IconFilter size={16} />} onClick={() => setSheet(true)} style={{ flexShrink: 0 }}>
-          {on ? t("admin:filters.openCount", { n: formatNumber(on) }) : t("admin:filters.open")}
-        </Button>
-        <Drawer
-          opened={sheet}
-          onClose={() => setSheet(false)}
-          position="bottom"
-          title={t("admin:filters.title")}
-          closeButtonProps={{ "aria-label": t("admin:actions.close") }}
-        >
-          <Stack gap="sm">
-            {shownFilters.map(([key, kind]) => control(key, kind, true))}
-            <Button onClick={() => setSheet(false)}>{t("admin:filters.done")}</Button>
-          </Stack>
-        </Drawer>
+        <FilterSheet set={shownFilters.filter(([key]) => params.get(key)).length}>{shownFilters.map(([key, kind]) => control(key, kind, true))}</FilterSheet>
       </Group>
     );
   }

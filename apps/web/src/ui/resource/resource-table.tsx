@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import type { ColumnSpec, ResourceDefinition } from "@taleem/contract";
 import type { ReactNode } from "react";
+import touch from "../touch-target.module.css";
 import { PHONE, ResourceCards, RowMenu } from "./resource-cards";
 import { defaultCell } from "./resource-cells";
 import type { useResourceTexts } from "./resource-texts";
@@ -40,7 +41,7 @@ function SortHeader({ column, label, sort, onSort }: { column: ColumnSpec; label
   const Icon = active ? (desc ? IconChevronDown : IconChevronUp) : IconSelector;
   return (
     <Table.Th aria-sort={active ? (desc ? "descending" : "ascending") : "none"}>
-      <UnstyledButton onClick={() => onSort(active && !desc ? `-${column.key}` : column.key)} style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+      <UnstyledButton onClick={() => onSort(active && !desc ? `-${column.key}` : column.key)} className={touch.target} style={{ gap: 4 }}>
         <Text fw={600} size="sm" span>
           {label}
         </Text>

@@ -15,6 +15,7 @@ import { useAreaPath } from "../../../ui/area-path";
 import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useResourceOptions } from "../../../ui/resource";
+import { FilterSheet } from "../../../ui/resource/filter-sheet";
 import { PHONE } from "../../../ui/resource/resource-cards";
 import { useCan } from "../../../ui/use-can";
 import { FeeTable } from "../card/fee-table";
@@ -150,6 +151,62 @@ export function DefaultersPage() {
       />
     );
   const count = list.data?.count ?? 0;
+  const search = (
+    <TextInput
+      type="search"
+      label={t("admin:filters.search")}
+      placeholder={t("defaulters.searchPlaceholder")}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        setPage(1);
+      }}
+      style={{ flex: "1 1 220px", maxWidth: 360 }}
+    />
+  );
+  // On a phone the filters wait in a sheet (as every list's do), so the first card shows on the first screen.
+  const filters = [
+    <Select
+      key="batchId"
+      label={t("dues.fields.batchId")}
+      data={[{ value: "", label: all }, ...batches.options]}
+      value={batchId}
+      onChange={(v) => {
+        setBatchId(v ?? "");
+        setPage(1);
+      }}
+      allowDeselect={false}
+      w={phone ? undefined : 190}
+    />,
+    <Select
+      key="classroomId"
+      label={t("dues.fields.classroomId")}
+      data={[{ value: "", label: all }, ...rooms.options]}
+      value={classroomId}
+      onChange={(v) => {
+        setClassroomId(v ?? "");
+        setPage(1);
+      }}
+      allowDeselect={false}
+      searchable
+      w={phone ? undefined : 190}
+    />,
+    <NumberInput
+      key="minDays"
+      label={t("defaulters.minDays")}
+      dir="ltr"
+      min={0}
+      max={3650}
+      allowDecimal={false}
+      value={minDays}
+      onChange={(v) => {
+        setMinDays(Number(v) || 0);
+        setPage(1);
+      }}
+      w={phone ? undefined : 150}
+    />,
+  ];
 
   return (
     <Stack gap="md">
@@ -180,56 +237,17 @@ export function DefaultersPage() {
           })}
         </Alert>
       )}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="search"
-          label={t("admin:filters.search")}
-          placeholder={t("defaulters.searchPlaceholder")}
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: "1 1 220px", maxWidth: 360 }}
-        />
-        <Select
-          label={t("dues.fields.batchId")}
-          data={[{ value: "", label: all }, ...batches.options]}
-          value={batchId}
-          onChange={(v) => {
-            setBatchId(v ?? "");
-            setPage(1);
-          }}
-          allowDeselect={false}
-          w={phone ? "100%" : 190}
-        />
-        <Select
-          label={t("dues.fields.classroomId")}
-          data={[{ value: "", label: all }, ...rooms.options]}
-          value={classroomId}
-          onChange={(v) => {
-            setClassroomId(v ?? "");
-            setPage(1);
-          }}
-          allowDeselect={false}
-          searchable
-          w={phone ? "100%" : 190}
-        />
-        <NumberInput
-          label={t("defaulters.minDays")}
-          dir="ltr"
-          min={0}
-          max={3650}
-          allowDecimal={false}
-          value={minDays}
-          onChange={(v) => {
-            setMinDays(Number(v) || 0);
-            setPage(1);
-          }}
-          w={phone ? "100%" : 150}
-        />
-      </Group>
+      {phone ? (
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          {search}
+          <FilterSheet set={[batchId, classroomId, minDays].filter(Boolean).length}>{filters}</FilterSheet>
+        </Group>
+      ) : (
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {search}
+          {filters}
+        </Group>
+      )}
       <Paper withBorder radius="md" p={0}>
         {body}
       </Paper>
