@@ -123,6 +123,9 @@ describe("admission journey", () => {
     await parent.locator("input[name=otp]").fill(code);
     await parent.getByRole("button", { name: "Verify and sign in" }).click();
     await parent.waitForURL((u) => u.pathname === "/auth/set-password");
+    // "Not now" is a target a finger can hit on the phone, not a 20 px line of text.
+    const notNow = await parent.locator("form a").last().boundingBox();
+    expect(notNow!.height).toBeGreaterThanOrEqual(44);
     await parent.locator("input[name=new-password]").fill("Amber-Lantern-Cove-58");
     await parent.locator("input[name=confirm-password]").fill("Amber-Lantern-Cove-58");
     // The account speaks the language the guardian applied in (Malayalam): the form is submitted by Enter.

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { callAction } from "../../lib/call-action";
 import { notify } from "../../lib/notify";
+import touch from "../../ui/touch-target.module.css";
 import { StepSubmit, StepTitle, useDocumentTitle, useFocusOnMount, useStepSending } from "./auth-ui";
 import { PASSWORD_MIN } from "./finish-sign-in";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
@@ -40,7 +41,7 @@ export function SetPasswordPage() {
         <StepTitle title={t("setPassword.title")} hint={t("setPassword.hint")} />
         <NewPasswordFields inputRef={ref} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <StepSubmit busy={sending.busy} error={sending.error} label={t("setPassword.submit")} />
-        <Anchor component={Link} to={home} replace size="sm" ta="center">
+        <Anchor component={Link} to={home} replace size="sm" className={touch.target}>
           {t("setPassword.later")}
         </Anchor>
       </Stack>
