@@ -21,11 +21,13 @@ const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:
  * attendance rules, each class's register of today and of the days back she may still change
  * (class, codes, marks: a later day opens from the newest, register-store's `registerOnDay`), and
  * the teaching screens' texts in every language. Existing calls only: what one of them refuses
- * (a role without the register) is simply not kept. Never throws.
+ * (a role without the register) is simply not kept. Never throws; answers whether her classes,
+ * the rules and the texts came (false: a call failed, try again later).
  */
-export async function refreshTeachingKit(who: string): Promise<void> {
-  if (!navigator.onLine) return;
+export async function refreshTeachingKit(who: string): Promise<boolean> {
+  if (!navigator.onLine) return false;
   const today = schoolDay();
+  let complete = true;
   const day = await queryClient.fetchQuery(myDayQuery(who)).catch(() => null);
   if (day && !day.keptOn) {
     const rules = await replyOrKept(rulesKey(who), () => callAction(getAttendanceRules, {})).catch(() => null);
@@ -38,7 +40,12 @@ export async function refreshTeachingKit(who: string): Promise<void> {
           if (reply) await keepRegister(registerKey(who, room.classroomId, date), reply).catch(() => undefined);
         }
       }
-    }
-  }
-  await keepTextsOfEveryLanguage(TEACHING_TEXTS).catch(() => undefined);
+    } else complete = false;
+  } else complete = false;
+  return (
+    (await keepTextsOfEveryLanguage(TEACHING_TEXTS).then(
+      () => true,
+      () => false,
+    )) && complete
+  );
 }
