@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import {
@@ -28,6 +28,21 @@ export async function activeBatch(scope: TenantScope): Promise<BatchRecord | und
     .where(scope.where(batches, eq(batches.active, true)))
     .limit(1);
   return b;
+}
+
+/**
+ * The year a school day belongs to: the active batch when it holds the day, else the latest-starting
+ * batch that holds it, else the active batch. A school that makes next year active while this one
+ * still runs keeps this year's classes on this year's days.
+ */
+export async function batchOfDay(scope: TenantScope, date: string): Promise<BatchRecord | undefined> {
+  const [holding] = await scope.db
+    .select()
+    .from(batches)
+    .where(scope.where(batches, lte(batches.startDate, date), gte(batches.endDate, date)))
+    .orderBy(desc(batches.active), desc(batches.startDate))
+    .limit(1);
+  return holding ?? activeBatch(scope);
 }
 
 /** Subjects by id; every id must be one of the school's. */

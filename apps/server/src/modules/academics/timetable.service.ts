@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, or } from "drizzle-orm";
 import { conflict } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { activeBatch, sittingNames, subjectNames } from "./academics.service.js";
+import { batchOfDay, sittingNames, subjectNames } from "./academics.service.js";
 import { classroomInfos, describe, userNames } from "./classrooms.service.js";
 import { classroomSubjects, classrooms } from "./classrooms.table.js";
 import { activeEnrolmentsOfStudents } from "./enrolments.service.js";
@@ -207,12 +207,12 @@ export async function hoursOfDay(scope: TenantScope, classroomId: number, dayOfW
 export const hourCount = (scope: TenantScope) => scope.count(hours);
 
 /**
- * What a teacher teaches in the active batch: each active classroom they are class teacher of or
- * teach a subject in (named on the classroom's subjects or on its timetable), with the subjects
- * they teach there and their names.
+ * What a teacher teaches in the year of `date` (academics.service's `batchOfDay`): each active
+ * classroom they are class teacher of or teach a subject in (named on the classroom's subjects or
+ * on its timetable), with the subjects they teach there and their names.
  */
-export async function classroomsTaughtBy(scope: TenantScope, userId: number) {
-  const batch = await activeBatch(scope);
+export async function classroomsTaughtBy(scope: TenantScope, userId: number, date: string) {
+  const batch = await batchOfDay(scope, date);
   if (!batch) return { batch, rooms: [] };
   const [listed, timetabled] = await Promise.all([
     scope.db

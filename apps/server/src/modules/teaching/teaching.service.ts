@@ -32,8 +32,9 @@ export async function myClassesOf(ctx: RequestContext, asked?: string): Promise<
   const me = ctx.principal.userId;
   // Only what this role may do waits for it: a teacher without marks entry is not asked for marks.
   const may = (module: string) => can(ctx.principal.permissions, module, "add");
-  const [days, taught] = await Promise.all([schoolDays(scope), classroomsTaughtBy(scope, me)]);
+  const days = await schoolDays(scope);
   const date = asked ?? days.today;
+  const taught = await classroomsTaughtBy(scope, me, date);
   const weekTo = addDays(date, WEEK_DAYS - 1);
   const { batch, rooms } = taught;
   const roomIds = rooms.map((r) => r.room.id);

@@ -272,4 +272,15 @@ describe("a teacher's classes and what waits for them", () => {
   it("refuses a date that is not one", async () => {
     expect((await s.yusuf.api.get("/user/api/home/my-classes?date=2026-02-30")).statusCode).toBe(400);
   });
+
+  it("keeps this year's classes on this year's days when the school makes next year active early", async () => {
+    await ok(s.api.put("/admin/api/batch/make-active-batch", { id: s.nextYear.id }));
+    try {
+      expect((await myClasses(s.yusuf.api, s.day)).classrooms.map((c) => c.label)).toEqual(["Class 5-A", "Class 5-B"]);
+      // On a day of next year, next year's 6-A is his.
+      expect((await myClasses(s.yusuf.api, "2027-07-01")).classrooms.map((c) => c.label)).toEqual(["Class 6-A"]);
+    } finally {
+      await ok(s.api.put("/admin/api/batch/make-active-batch", { id: s.thisYear.id }));
+    }
+  });
 });
