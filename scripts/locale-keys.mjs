@@ -108,10 +108,18 @@ const placeholders = (text) => [...text.matchAll(/\{\{\s*-?\s*([A-Za-z_$][\w$]*)
 const anyPlaceholders = (text) => [...String(text).matchAll(/\{\{?\s*-?\s*([A-Za-z_$][\w$]*)[^{}]*\}\}?/g)].map((m) => m[1].toLowerCase());
 const pluralStem = (key) => key.replace(new RegExp(`_(${PLURALS.join("|")})$`), "");
 
+const RIGHT_TO_LEFT = new Set(["ur", "ar"]);
 /**
- * Texts one language has and another lacks, empty texts, and texts whose placeholders differ from
- * the first language's: `texts` is language -> key -> text. A plural counts once, by its stem, with
- * the placeholders of all its forms (languages have different plural forms).
+ * A number with a Latin unit ("5 MB") in a right-to-left text, not held left to right by an
+ * isolate (U+2066 ... U+2069) or a mark (U+200E): the bidi algorithm draws it "MB 5".
+ */
+const unitOutsideIsolate = (text) => String(text).match(/(?:^|[^\u2066\u200E\d.])(\d+(?:[.,]\d+)?\s?[A-Za-z]{2,})/)?.[1];
+
+/**
+ * Texts one language has and another lacks, empty texts, texts whose placeholders differ from
+ * the first language's, and right-to-left texts with a number and Latin unit drawn back to front:
+ * `texts` is language -> key -> text. A plural counts once, by its stem, with the placeholders of
+ * all its forms (languages have different plural forms).
  */
 export function findParityProblems(texts, label = "") {
   const byStem = new Map();
@@ -119,9 +127,10 @@ export function findParityProblems(texts, label = "") {
     const stems = new Map();
     for (const [key, text] of keys) {
       const stem = pluralStem(key);
-      const found = stems.get(stem) ?? { names: new Set(), empty: false };
+      const found = stems.get(stem) ?? { names: new Set(), empty: false, unit: undefined };
       for (const p of anyPlaceholders(text)) if (!BUILT_IN.has(p)) found.names.add(p);
       if (!String(text).trim()) found.empty = true;
+      if (RIGHT_TO_LEFT.has(lng)) found.unit ??= unitOutsideIsolate(text);
       stems.set(stem, found);
     }
     byStem.set(lng, stems);
@@ -133,6 +142,10 @@ export function findParityProblems(texts, label = "") {
     const lacking = [...texts.keys()].filter((lng) => !byStem.get(lng).has(stem));
     if (lacking.length) problems.push(`${label}${stem}: missing in ${lacking.join(", ")}`);
     for (const lng of [...texts.keys()]) if (byStem.get(lng).get(stem)?.empty) problems.push(`${label}${stem}: empty in ${lng}`);
+    for (const lng of [...texts.keys()]) {
+      const unit = byStem.get(lng).get(stem)?.unit;
+      if (unit) problems.push(`${label}${stem}: ${lng} draws "${unit}" back to front (hold it in U+2066 ... U+2069)`);
+    }
     const model = byStem.get(first).get(stem);
     if (!model) continue;
     const names = [...model.names].sort().join(", ");

@@ -51,4 +51,31 @@ describe("the texts the screens ask for", () => {
     ]);
     expect(findParityProblems(texts)).toEqual(["a: ur has {who} where en has {name}", "b: missing in ar", "b: empty in ur"]);
   });
+
+  it("finds a number and Latin unit a right-to-left text would draw back to front", () => {
+    const texts = new Map([
+      [
+        "en",
+        new Map([
+          ["size", "At most 5 MB"],
+          ["kept", "At most 5 MB"],
+        ]),
+      ],
+      [
+        "ur",
+        new Map([
+          ["size", "زیادہ سے زیادہ 5 MB"],
+          ["kept", "زیادہ سے زیادہ \u20665 MB\u2069"],
+        ]),
+      ],
+      [
+        "ta",
+        new Map([
+          ["size", "அதிகபட்சம் 5 MB"],
+          ["kept", "அதிகபட்சம் 5 MB"],
+        ]),
+      ],
+    ]);
+    expect(findParityProblems(texts)).toEqual(['size: ur draws "5 MB" back to front (hold it in U+2066 ... U+2069)']);
+  });
 });
