@@ -133,6 +133,22 @@ describe("dashboard and the right-to-left area", () => {
     await page.goto("/rtl/dashboard");
     await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    // An English sentence that starts with a date ("1 Dec 2026 to 7 Dec 2026") reads in its own
+    // order: its first character is drawn left of its last, not moved to the right end.
+    const range = page.getByTestId("figures-range");
+    await range.waitFor();
+    const ends = await range.evaluate((el) => {
+      const text = [...el.querySelectorAll("*"), el].flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())!;
+      const at = (i: number) => {
+        const r = document.createRange();
+        r.setStart(text, i);
+        r.setEnd(text, i + 1);
+        return r.getBoundingClientRect().left;
+      };
+      return { text: text.textContent, first: at(0), last: at(text.textContent!.length - 1) };
+    });
+    expect(ends.text).toMatch(/^\d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}$/);
+    expect(ends.first).toBeLessThan(ends.last);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const box = await nav.boundingBox();
     expect(box!.x).toBeGreaterThan(640);

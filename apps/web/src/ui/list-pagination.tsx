@@ -38,11 +38,13 @@ export function ListFooter({
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t("admin:list.showing", {
-          from: formatNumber((page - 1) * limit + 1),
-          to: formatNumber(Math.min(count, page * limit)),
-          total: formatNumber(count),
-        })}
+        <bdi>
+          {t("admin:list.showing", {
+            from: formatNumber((page - 1) * limit + 1),
+            to: formatNumber(Math.min(count, page * limit)),
+            total: formatNumber(count),
+          })}
+        </bdi>
       </Text>
       {pages > 1 && <ListPagination total={pages} value={page} onChange={onChange} siblings={phone ? 0 : 1} />}
     </Group>

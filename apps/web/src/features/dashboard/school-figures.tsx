@@ -78,8 +78,9 @@ export function SchoolFigures({ query }: { query: SchoolDashboardQuery }) {
   const d = dash.data!.data;
   return (
     <Stack gap="lg" data-testid="school-figures" aria-busy={dash.isFetching}>
-      <Text size="sm" c="dimmed">
-        {t("range", { from: formatDate(d.from), to: formatDate(d.to) })}
+      {/* Isolated: a sentence that starts with a date reads back to front in an English page laid out right to left (/rtl). */}
+      <Text size="sm" c="dimmed" data-testid="figures-range">
+        <bdi>{t("range", { from: formatDate(d.from), to: formatDate(d.to) })}</bdi>
       </Text>
       {d.students && <StudentsBlock students={d.students} />}
       {d.attendance && <AttendanceBlock d={d} attendance={d.attendance} />}

@@ -217,9 +217,11 @@ export function StudentProfilePage() {
                     {e.rollNo ? ` · ${t("students:history.roll", { n: formatNumber(e.rollNo) })}` : ""}
                   </Text>
                   <Text size="xs">
-                    {e.endedOn
-                      ? t("students:history.period", { from: formatDate(e.startedOn), to: formatDate(e.endedOn) })
-                      : t("students:history.since", { from: formatDate(e.startedOn) })}
+                    <bdi>
+                      {e.endedOn
+                        ? t("students:history.period", { from: formatDate(e.startedOn), to: formatDate(e.endedOn) })
+                        : t("students:history.since", { from: formatDate(e.startedOn) })}
+                    </bdi>
                   </Text>
                   {e.endReason && (
                     <Text size="xs" c="dimmed">

@@ -198,7 +198,7 @@ export function ResourceList<Row extends { id: number }>(props: ResourceListProp
       {reply && reply.count > 0 && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t("admin:list.showing", { from: formatNumber(from), to: formatNumber(to), total: formatNumber(reply.count) })}
+            <bdi>{t("admin:list.showing", { from: formatNumber(from), to: formatNumber(to), total: formatNumber(reply.count) })}</bdi>
           </Text>
           <Group gap="sm" wrap="wrap">
             <Select
