@@ -127,6 +127,38 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
     .join("\n");
 }
 
+/**
+ * Arabic-script texts on the page whose letters reach beyond a box that cuts what overflows it
+ * (`overflow: hidden` or `clip`): Nastaliq rises far above Latin, and a cut top turns "کنکشن" into
+ * "لنلشن". Each as its first 30 characters.
+ */
+export function clippedArabicScript(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!/[\u0600-\u06FF]/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = [...range.getClientRects()];
+      if (!lines.length) continue;
+      const top = Math.min(...lines.map((r) => r.top));
+      const bottom = Math.max(...lines.map((r) => r.bottom));
+      for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (![style.overflowX, style.overflowY].some((o) => o === "hidden" || o === "clip")) continue;
+        const edge = box.getBoundingClientRect();
+        if (top < edge.top - 1 || bottom > edge.bottom + 1) {
+          cut.push(text.trim().slice(0, 30));
+          break;
+        }
+      }
+    }
+    return cut;
+  });
+}
+
 /** Picks the school on the sign-in page when it asks for one. */
 export async function chooseSchool(page: Page, code: string = DEMO.code): Promise<void> {
   const field = page.locator("input[name=code]");

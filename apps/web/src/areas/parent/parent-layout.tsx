@@ -56,8 +56,9 @@ function BottomNav({ tabs }: { tabs: Tab[] }) {
               }}
             >
               <tab.icon size={24} stroke={active ? 2.2 : 1.6} aria-hidden />
-              {/* One line at most, whatever the language: a label wrapping pushed the icons up unevenly. */}
-              <Text size="xs" fw={active ? 700 : 500} c="inherit" lh={1.2} truncate="end" maw="100%" px={2}>
+              {/* One line at most, whatever the language: a label wrapping pushed the icons up unevenly.
+                  The language's own line height: a cut line must still hold Nastaliq's tall letters. */}
+              <Text size="xs" fw={active ? 700 : 500} c="inherit" lh="xs" truncate="end" maw="100%" px={2}>
                 {t(tab.label)}
               </Text>
             </UnstyledButton>
