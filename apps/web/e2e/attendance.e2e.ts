@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classroomOf, demoTeacherId, newPerson } from "./classroom.fixture";
-import { adminApi, appReady, chooseSchool, DEMO, PHONE, setupBrowser, signInAs } from "./harness";
+import { adminApi, appReady, chooseSchool, DEMO, PHONE, schoolToday, setupBrowser, signInAs, signInWithMobile } from "./harness";
 
 const browser = setupBrowser();
 
@@ -71,5 +71,34 @@ describe("attendance register on a phone", () => {
     await parent.waitForURL((u) => u.pathname === "/parent/home");
     await parent.goto("/parent/notifications");
     await parent.getByText(`${name} Child 01 was absent`).first().waitFor();
+  });
+});
+
+describe("names in the register, in the reader's script", () => {
+  it("shows a child's own-script name to a reader of that script and the Latin name to every other reader", async () => {
+    const admin = await adminApi();
+    const teacher = await newPerson(admin, "staff", { name: "Ustadha Scripts", language: "ur" });
+    const { room, kids } = await classroomOf(admin, 3, { classTeacherId: teacher.id, prefix: "NMS" });
+    const natives = ["عائشہ", "ஆயிஷா", "ആയിഷ"]; // Urdu, Tamil, Malayalam
+    for (const [i, kid] of kids.entries()) await admin.call("PUT", "/admin/api/student", { id: kid.id, nameNative: natives[i] });
+
+    const page = await browser.page(PHONE);
+    await signInWithMobile(page, teacher.mobile);
+    await page.goto(`/parent/register?classroomId=${room.id}&date=${schoolToday()}`);
+    // A child's line: the card that holds their mark button.
+    const line = (i: number) =>
+      page
+        .getByTestId("register-lines")
+        .locator(".mantine-Paper-root")
+        .filter({ has: page.locator(`[data-student="${kids[i]!.id}"]`) });
+    await line(2).waitFor();
+    const names = async () => Promise.all(kids.map((_, i) => line(i).innerText()));
+    // In Urdu: the Urdu name in Urdu letters; the Tamil and Malayalam ones in Latin.
+    expect(await names()).toEqual([expect.stringContaining("عائشہ"), expect.stringContaining(kids[1]!.name), expect.stringContaining(kids[2]!.name)]);
+    expect((await names()).join(" ")).not.toMatch(/[\u0B80-\u0BFF\u0D00-\u0D7F]/);
+
+    await page.getByTestId("language-switcher").first().selectOption("ml");
+    await expect.poll(() => line(2).innerText()).toContain("ആയിഷ");
+    expect(await names()).toEqual([expect.stringContaining(kids[0]!.name), expect.stringContaining(kids[1]!.name), expect.stringContaining("ആയിഷ")]);
   });
 });

@@ -3,6 +3,7 @@ import { IconMoodKid } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../lib/auth-store";
+import { inReadersScript } from "../lib/reader-name";
 import { storage } from "../lib/storage";
 
 export interface Child {
@@ -98,7 +99,9 @@ function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Chi
  * shrinks to a row of names (one name for an only child: whose day this is), so switching stays one tap.
  */
 export function ChildChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Child | null; onChoose: (c: Child) => void }) {
-  const { t } = useTranslation("parent");
+  const { t, i18n } = useTranslation("parent");
+  // The name in the child's own script only when the reader reads that script.
+  const native = (c: Child) => inReadersScript(c.nameNative, i18n.language);
   if (!list.length) {
     return (
       <Card withBorder radius="md" padding="lg">
@@ -138,10 +141,10 @@ export function ChildChooser({ list, chosen, onChoose }: { list: Child[]; chosen
                 <Text fw={600}>
                   <bdi>{c.name}</bdi>
                 </Text>
-                {(c.nameNative || c.className) && (
+                {(native(c) || c.className) && (
                   <Text size="sm" c="dimmed">
-                    {c.nameNative && <bdi>{c.nameNative}</bdi>}
-                    {c.nameNative && c.className && " · "}
+                    {native(c) && <bdi>{c.nameNative}</bdi>}
+                    {native(c) && c.className && " · "}
                     {c.className && <bdi>{c.className}</bdi>}
                   </Text>
                 )}

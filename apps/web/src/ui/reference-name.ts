@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { nameForReader } from "../lib/reader-name";
 
 /** The groups of standard rows every school starts with, named in every language in public/locales/<lng>/standard.json. */
 export type StandardGroup = "taskTypes" | "prayers" | "salaahOptions" | "recitationTypes" | "recitationMetrics" | "leaveTypes";
@@ -12,14 +13,10 @@ export interface ReferenceRow {
   builtinKey?: string | null;
 }
 
-/** Arabic and Urdu readers read the name the school gave in its own script, when it gave one. */
-export const nativeOrName = (row: ReferenceRow, language: string): string =>
-  (language === "ar" || language === "ur") && row.nameNative ? row.nameNative : row.name;
-
 /**
  * How a reference row is named to the reader: a standard row in the reader's language while the
  * school has not renamed it (its name is still the standard English one), else the school's own
- * name (its native one for Arabic and Urdu readers).
+ * name (in its own script when the reader reads that script).
  */
 export function useReferenceName(group: StandardGroup): (row: ReferenceRow) => string {
   const { t, i18n } = useTranslation("standard");
@@ -28,7 +25,7 @@ export function useReferenceName(group: StandardGroup): (row: ReferenceRow) => s
     (row: ReferenceRow) => {
       const key = row.builtinKey ? `${group}.${row.builtinKey}` : null;
       if (key && i18n.getResource("en", "standard", key) === row.name) return t(key);
-      return nativeOrName(row, language);
+      return nameForReader(row, language);
     },
     [group, t, i18n, language],
   );

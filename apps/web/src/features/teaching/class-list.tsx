@@ -4,6 +4,7 @@ import { classStudents } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber, schoolDay } from "../../lib/format";
+import { inReadersScript } from "../../lib/reader-name";
 import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
@@ -13,7 +14,7 @@ import { links } from "./teaching-links";
 
 /** A classroom's class list for its teacher (GET /user/api/home/classstudents/{id}), in roll order. */
 export function ClassList({ classroomId }: { classroomId: number }) {
-  const { t } = useTranslation("parent");
+  const { t, i18n } = useTranslation("parent");
   const errorText = useErrorText();
   const can = useCan();
   const query = useActionQuery(classStudents, { params: { id: classroomId } });
@@ -72,7 +73,7 @@ export function ClassList({ classroomId }: { classroomId: number }) {
                         <bdi>{s.name}</bdi>
                       </Text>
                       <Text size="xs" c="dimmed" truncate>
-                        {s.nameNative && (
+                        {inReadersScript(s.nameNative, i18n.language) && (
                           <>
                             <bdi>{s.nameNative}</bdi>
                             {" · "}

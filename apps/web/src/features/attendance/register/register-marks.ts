@@ -6,6 +6,7 @@ import {
   type RegisterLine,
   type RegisterReply,
 } from "@taleem/contract";
+import { nameForReader } from "../../../lib/reader-name";
 
 export const MEANING_COLOR: Record<AttendanceMeaning, string> = {
   present: "teal",
@@ -52,6 +53,5 @@ export function totalsOf(marks: Record<number, number>, codes: AttendanceCodeBri
   return t;
 }
 
-/** A child's name as the register shows it: in their own script to Arabic and Urdu readers, when the school has it. */
-export const lineName = (line: Pick<RegisterLine, "name" | "nameNative">, language: string) =>
-  (language === "ar" || language === "ur") && line.nameNative ? line.nameNative : line.name;
+/** A child's name as the register shows it: in their own script when the reader reads it (lib/reader-name.ts). */
+export const lineName = (line: Pick<RegisterLine, "name" | "nameNative">, language: string) => nameForReader(line, language);

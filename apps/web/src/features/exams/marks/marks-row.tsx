@@ -2,6 +2,7 @@ import { Group, Paper, SegmentedControl, Text, TextInput } from "@mantine/core";
 import type { ExamStudent } from "@taleem/contract";
 import { type KeyboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
+import { nameForReader } from "../../../lib/reader-name";
 import { CutText } from "../cut-text";
 import { ABSENT, type Cell, EXEMPT, normalise, readCell } from "./marks-entry";
 
@@ -29,8 +30,7 @@ export const MarksRow = memo(function MarksRow({ student, index, cell, maxMarks,
   const { t, i18n } = useTranslation("exams");
   const reading = readCell(cell, maxMarks);
   const problem = reading.kind === "error" ? t(`marks.problem.${reading.problem}`, { max: maxMarks }) : undefined;
-  const native = (i18n.language === "ar" || i18n.language === "ur") && student.nameNative;
-  const name = native ? student.nameNative! : student.name;
+  const name = nameForReader(student, i18n.language);
   const status = cell === ABSENT ? "absent" : cell === EXEMPT ? "exempt" : "present";
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -63,7 +63,7 @@ export const MarksRow = memo(function MarksRow({ student, index, cell, maxMarks,
           </CutText>
           <Text size="xs" c="dimmed" truncate>
             <span dir="ltr">{student.admissionNo}</span>
-            {native ? (
+            {name !== student.name ? (
               <>
                 {" · "}
                 <bdi>{student.name}</bdi>
