@@ -1,6 +1,6 @@
 import { addDays, type MessageChannel } from "@taleem/contract";
 import { and, asc, countDistinct, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { uploads } from "../../platform/files/uploads.table.js";
