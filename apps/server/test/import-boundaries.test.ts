@@ -14,7 +14,6 @@ import { serverCrossings } from "../../../scripts/import-boundaries.mjs";
  */
 const LEFT_TO_UNTANGLE = [
   "modules academics and students import each other",
-  "modules admissions and communication import each other",
   "modules records and settings import each other",
   "modules settings and students import each other",
 ];
