@@ -9,6 +9,7 @@ import { guardians, profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
 import { searchPattern } from "../../platform/resources/list-filters.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { declarePlanCounter } from "../settings/plan-usage.service.js";
 import { type StudentRecord, studentGroupMembers, studentGroups, students } from "./students.table.js";
 
 /** Row scoping for anything that belongs to a student: the platform's linked-students rule. */
@@ -254,6 +255,9 @@ export function insertStudents(scope: TenantScope, values: Omit<typeof students.
 
 /** Students of the school, of one status when given. */
 export const studentCount = (scope: TenantScope, status?: StudentRecord["status"]) => scope.count(students, status ? eq(students.status, status) : undefined);
+
+// The plan's student limit counts the active students (settings shows it, and never imports students).
+declarePlanCounter("students", (scope) => studentCount(scope, "active"));
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
