@@ -2,7 +2,10 @@
 // The import rules that keep modules apart, read from the sources:
 // - server: a module reads another module's tables through that module's services, never by
 //   importing its `*.table.ts` (table files may reference each other's columns), and no two
-//   modules import each other;
+//   modules import each other; no table file nor module imports db/client.ts, which opens the
+//   database and so imports every table (a table or a service takes the `Db` type from
+//   db/db-types.ts: importing the opener made one import loop of nearly the whole server), and
+//   nothing the opener imports, however indirectly, imports it back;
 // - web: a feature never imports another feature, nor an area (features sit below the areas
 //   that show them; what several share lives in lib/ and ui/).
 // Tests, fixtures and benches are exempt: they may reach into anything.
@@ -12,7 +15,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const IMPORT = /(?:import|export)\b[^'"]*?\bfrom\s+["'](\.{1,2}\/[^"']+)["']/g;
+// \`import x from "./y"\`, \`export { x } from "./y"\` and a bare \`import "./y"\` (client.ts's of schema.ts).
+const IMPORT = /(?:(?:import|export)\b[^'"]*?\bfrom\s+|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 const SUPPORT = /\.(test|fixture|bench|e2e)\.tsx?$|fixture\.tsx?$/;
 
 function sources(dir, out = []) {
@@ -32,12 +36,33 @@ function importsUnder(root) {
   }));
 }
 
+/** The files that `start` (a path without its extension) imports, however indirectly, and that import it. */
+function loopsThrough(graph, start) {
+  const bare = (path) => path.replace(/\.(js|tsx?)$/, "");
+  const targetsOf = new Map(graph.map(({ file, targets }) => [bare(file), targets.map(bare)]));
+  const reached = new Set();
+  const next = [start];
+  while (next.length) {
+    for (const target of targetsOf.get(next.pop()) ?? []) {
+      if (reached.has(target)) continue;
+      reached.add(target);
+      next.push(target);
+    }
+  }
+  return graph.filter(({ file }) => reached.has(bare(file)) && targetsOf.get(bare(file)).includes(start)).map(({ file }) => file);
+}
+
 /** Crossings of the server's modules (`src` is apps/server/src). */
 export function serverCrossings(src) {
   const crossings = [];
   const uses = new Map();
-  for (const { file, targets } of importsUnder(src)) {
+  const graph = importsUnder(src);
+  for (const file of loopsThrough(graph, "db/client")) crossings.push(`${file} imports db/client.js, which imports it back`);
+  for (const { file, targets } of graph) {
     const [top, mine] = file.split("/");
+    if (top === "modules" || /\.tables?\.ts$/.test(file)) {
+      for (const target of targets) if (/^db\/client(\.js)?$/.test(target)) crossings.push(`${file} imports the database's opener ${target}`);
+    }
     if (top !== "modules") continue;
     for (const target of targets) {
       const [targetTop, theirs] = target.split("/");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isSupportedCountry } from "libphonenumber-js";
-import type { Db } from "../db/client.js";
+import type { Db } from "../db/db-types.js";
 import { recordChange } from "../platform/audit/audit.service.js";
 import { provisionTenant } from "../platform/tenancy/provision.js";
 import { type TenantRow, tenants } from "../platform/tenancy/tenants.table.js";

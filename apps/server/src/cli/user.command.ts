@@ -1,6 +1,6 @@
 import { BUILTIN_ROLES } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Db } from "../db/db-types.js";
 import { recordChange } from "../platform/audit/audit.service.js";
 import { roles } from "../platform/auth/roles.table.js";
 import { createUser } from "../platform/auth/user-accounts.js";

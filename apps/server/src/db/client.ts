@@ -5,32 +5,20 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config.js";
+import type { Database, Db } from "./db-types.js";
 import { keepStatistics } from "./embedded-statistics.js";
 // Every table file, so the tenant-table registry row-level security covers is complete in any
 // process that opens the database, whatever else it imports (a CLI command may import no module).
 import "./schema.js";
 import { checkRoleName, checkRowSecurity, DEFAULT_APP_ROLE, RowSecurityError, secureTenantTables } from "../platform/tenancy/row-security.js";
 
-// Without the tables' types: nothing uses drizzle's relational query API, and carrying
-// `typeof schema` here made a cycle (client -> schema -> every table -> tenant-table -> client).
-export type Db = PgDatabase<PgQueryResultHKT>;
-
-export interface Database {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Answers only when the database does. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-  /** The embedded database's client, for backup and restore. */
-  pglite?: PGlite;
-  /** The role every query runs as, bound by row-level security (`DATABASE_APP_ROLE`). */
-  appRole: string;
-}
+// The types live apart (`db-types.ts`) so that the tables, which this file imports through
+// `schema.ts`, need not import it back; re-exported for the callers that open the database.
+export type { Database, Db } from "./db-types.js";
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 

@@ -6,7 +6,7 @@ import { schoolToday } from "../platform/tenancy/school-calendar.js";
 import { settings } from "../platform/tenancy/settings.table.js";
 import { TenantScope } from "../platform/tenancy/tenant-scope.js";
 import { tenants } from "../platform/tenancy/tenants.table.js";
-import type { Db } from "./client.js";
+import type { Db } from "./db-types.js";
 import { academicsDemo } from "./demo/academics.demo.js";
 import { admissionsDemo } from "./demo/admissions.demo.js";
 import { announcementsDemo } from "./demo/announcements.demo.js";

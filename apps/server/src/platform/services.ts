@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
-import type { Database, Db } from "../db/client.js";
+import type { Database, Db } from "../db/db-types.js";
 import type { ActivityRecorder } from "./audit/activity-recorder.js";
 import type { OtpService } from "./auth/otp.service.js";
 import type { SessionService } from "./auth/session.service.js";

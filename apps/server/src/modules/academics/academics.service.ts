@@ -66,9 +66,9 @@ export function assertSubjectFitsCourse(subject: SubjectRecord, courseId: number
 }
 
 /** id -> name maps, for reply rows of other modules. */
-export const batchNames = (scope: TenantScope, ids: number[]) => scope.namesById(batches, ids);
-export const courseNames = (scope: TenantScope, ids: number[]) => scope.namesById(courses, ids);
-export const courseClassNames = (scope: TenantScope, ids: number[]) => scope.namesById(courseClasses, ids);
+export const batchNames = (scope: TenantScope, ids: readonly (number | null | undefined)[]) => scope.namesById(batches, ids);
+export const courseNames = (scope: TenantScope, ids: readonly (number | null | undefined)[]) => scope.namesById(courses, ids);
+export const courseClassNames = (scope: TenantScope, ids: readonly (number | null | undefined)[]) => scope.namesById(courseClasses, ids);
 export const subjectNames = (scope: TenantScope, ids: number[]) => scope.namesById(subjects, ids);
 export const sittingNames = (scope: TenantScope, ids: number[]) => scope.namesById(sittings, ids);
 

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { studentsByIds } from "../students/students.service.js";
+import { groupMembers, studentColumns, studentsByIds } from "../students/students.service.js";
 import { type ClassroomInfo, classroomInfos } from "./classrooms.service.js";
+import { classrooms } from "./classrooms.table.js";
 import { type EnrolmentRecord, enrolmentListJoin, enrolments } from "./enrolments.table.js";
 
 /** 256 random bits, base64url: what the public verification link carries. */
@@ -296,4 +297,42 @@ export async function enrolmentsOfStudent(scope: TenantScope, studentId: number)
     .from(enrolments)
     .where(scope.where(enrolments, eq(enrolments.studentId, studentId), sql`not (${enrolments.status} <> 'active' and ${enrolments.endedOn} is null)`))
     .orderBy(sql`${enrolments.startedOn} desc, ${enrolments.id} desc`);
+}
+
+/**
+ * The course a student is enrolled in for a batch (the active enrolment first, then the newest), as
+ * a correlated subquery for another module's statement: its row's school, student and batch.
+ */
+export function enrolledCourse(tenantId: SQLWrapper, studentId: SQLWrapper, batchId: SQLWrapper) {
+  return sql<
+    number | null
+  >`(select e.course_id from ${enrolments} e where e.tenant_id = ${tenantId} and e.student_id = ${studentId} and e.batch_id = ${batchId} order by (e.status = 'active') desc, e.started_on desc, e.id desc limit 1)`;
+}
+
+/**
+ * The students actively enrolled in a batch, narrowed by course, course class, group and `only`:
+ * id, name and admission number, each once, by name.
+ */
+export function enrolledStudents(
+  scope: TenantScope,
+  by: { batchId: number; courseId?: number | null; courseClassId?: number | null; groupId?: number | null; only?: readonly number[] },
+) {
+  const s = studentColumns(scope);
+  return scope.db
+    .selectDistinct({ id: s.id, name: s.name, admissionNo: s.admissionNo })
+    .from(enrolments)
+    .innerJoin(s, and(eq(s.tenantId, enrolments.tenantId), eq(s.id, enrolments.studentId)))
+    .innerJoin(classrooms, and(eq(classrooms.tenantId, enrolments.tenantId), eq(classrooms.id, enrolments.classroomId)))
+    .where(
+      scope.where(
+        enrolments,
+        eq(enrolments.batchId, by.batchId),
+        eq(enrolments.status, "active"),
+        by.courseId ? eq(enrolments.courseId, by.courseId) : undefined,
+        by.courseClassId ? eq(classrooms.courseClassId, by.courseClassId) : undefined,
+        by.groupId ? inArray(enrolments.studentId, groupMembers(scope, by.groupId)) : undefined,
+        by.only?.length ? inArray(enrolments.studentId, [...by.only]) : undefined,
+      ),
+    )
+    .orderBy(asc(s.name), asc(s.id));
 }

@@ -1,6 +1,6 @@
 import { changeOwnPassword, getMe, linkedChildren as linkedChildrenAction, registerPush, switchProfile, updateMe } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import type { UserPrincipal } from "../../platform/auth/principal.js";
 import { notFound } from "../../platform/http/errors.js";

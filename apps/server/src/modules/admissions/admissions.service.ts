@@ -12,7 +12,7 @@ import { dayText } from "../../platform/texts/dates.js";
 import { activeCourses, batchNames, courseNames, requireBatch, requireCourse } from "../academics/academics.service.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
-import type { PlaceholderValues } from "../communication/document-templates.service.js";
+import { declarePlaceholderSource, type PlaceholderValues } from "../communication/document-templates.service.js";
 import { checkCustomValues, fieldsOf } from "../settings/custom-fields.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { type AdmissionDocumentValue, type AdmissionRecord, admissionNumberSeries, admissions } from "./admissions.table.js";
@@ -232,22 +232,9 @@ async function enrolmentClassroom(scope: TenantScope, a: AdmissionRecord) {
   return { label: e ? (rooms.get(e.classroomId)?.label ?? "") : "", admissionNo: student?.admissionNo ?? "" };
 }
 
-/** Sample values for a template preview without a record. */
-export const SAMPLE_VALUES: PlaceholderValues = {
-  studentName: "Aisha Rahman",
-  studentNameNative: "عائشة رحمن",
-  dateOfBirth: "9 March 2016",
-  applicationNo: "ADM-2026-0001",
-  admissionNo: "ADM-2026-0001",
-  guardianName: "Abdul Rahman",
-  guardianMobile: "+919800000003",
-  className: "Class 5-A",
-  courseName: "Madrasa",
-  batchName: "2026-27",
-  appliedOn: "2 April 2026",
-  decidedOn: "10 April 2026",
-  reason: "All seats in Class 5 are taken this year.",
-};
+// A template's preview may fill its placeholders from an application (communication owns the
+// templates and never imports admissions: admissions declares how).
+declarePlaceholderSource("admission", async (scope, id, language) => placeholderValues(scope, await requireAdmission(scope, id), language));
 
 /** Refuses (409) an action the application's status does not allow, naming the statuses that would. */
 export function requireStatus(a: AdmissionRecord, allowed: AdmissionRecord["status"][], action: string) {

@@ -1,6 +1,6 @@
 import { checkResetLink, resetPasswordWithLink, sendResetLink, sendVerificationLink, sendWelcomeEmail, verifyEmail } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { recordChange } from "../../platform/audit/audit.service.js";
 import { type LinkPurpose, LinkTokens } from "../../platform/auth/link-tokens.js";

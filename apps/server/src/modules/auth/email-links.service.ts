@@ -1,6 +1,6 @@
 import { count, eq, gt, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { linkTokens } from "../../platform/auth/codes.table.js";
 import { LINK_TTL_MINUTES, LinkTokens } from "../../platform/auth/link-tokens.js";
 import { tryE164 } from "../../platform/auth/phone.js";

@@ -1,6 +1,6 @@
 import type { Area, AuthUser } from "@taleem/contract";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import type { OpenContext } from "../../platform/actions/request-context.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { SESSION_COOKIE } from "../../platform/auth/session.service.js";

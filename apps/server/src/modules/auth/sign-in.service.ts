@@ -1,6 +1,6 @@
 import type { AuthReply } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import type { OpenContext } from "../../platform/actions/request-context.js";
 import { recordChange } from "../../platform/audit/audit.service.js";
 import type { LinkTokens } from "../../platform/auth/link-tokens.js";

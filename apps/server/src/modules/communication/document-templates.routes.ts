@@ -6,8 +6,15 @@ import { conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { dayText } from "../../platform/texts/dates.js";
-import { placeholderValues, requireAdmission, SAMPLE_VALUES } from "../admissions/admissions.service.js";
-import { checkTemplate, ensureDefaultTemplates, type PlaceholderValues, presentTemplate, renderTemplate } from "./document-templates.service.js";
+import {
+  checkTemplate,
+  ensureDefaultTemplates,
+  type PlaceholderValues,
+  placeholdersOf,
+  presentTemplate,
+  renderTemplate,
+  SAMPLE_VALUES,
+} from "./document-templates.service.js";
 import { documentTemplates } from "./document-templates.table.js";
 
 /**
@@ -75,7 +82,7 @@ export function registerDocumentTemplatesModule(app: FastifyInstance) {
         };
         checkTemplate(channel === "email" && !text.subject ? { ...text, subject: "-" } : text);
         let values: PlaceholderValues;
-        if (b.admissionId !== undefined) values = await placeholderValues(ctx.scope, await requireAdmission(ctx.scope, b.admissionId), text.language);
+        if (b.admissionId !== undefined) values = await placeholdersOf(ctx.scope, "admission", b.admissionId, text.language);
         else {
           const tenant = await tenantOf(ctx.scope);
           values = {

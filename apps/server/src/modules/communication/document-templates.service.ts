@@ -14,6 +14,42 @@ import { type DocumentTemplateRecord, documentTemplates } from "./document-templ
 
 export type PlaceholderValues = Partial<Record<TemplatePlaceholder, string>>;
 
+/** Sample values for a template preview without a record. */
+export const SAMPLE_VALUES: PlaceholderValues = {
+  studentName: "Aisha Rahman",
+  studentNameNative: "عائشة رحمن",
+  dateOfBirth: "9 March 2016",
+  applicationNo: "ADM-2026-0001",
+  admissionNo: "ADM-2026-0001",
+  guardianName: "Abdul Rahman",
+  guardianMobile: "+919800000003",
+  className: "Class 5-A",
+  courseName: "Madrasa",
+  batchName: "2026-27",
+  appliedOn: "2 April 2026",
+  decidedOn: "10 April 2026",
+  reason: "All seats in Class 5 are taken this year.",
+};
+
+/** The placeholder values of another module's row (an admission application) by its id; 404 when this school has none. */
+type PlaceholderSource = (scope: TenantScope, id: number, language: string) => Promise<PlaceholderValues>;
+const placeholderSources = new Map<"admission", PlaceholderSource>();
+
+/**
+ * How a preview fills the placeholders from a row of the module that owns it, declared by that
+ * module beside its service: the templates never import the modules that use them.
+ */
+export function declarePlaceholderSource(kind: "admission", source: PlaceholderSource) {
+  placeholderSources.set(kind, source);
+}
+
+/** The placeholder values of an admission application (or another declared row), for a preview with real data. */
+export function placeholdersOf(scope: TenantScope, kind: "admission", id: number, language: string): Promise<PlaceholderValues> {
+  const source = placeholderSources.get(kind);
+  if (!source) throw new Error(`No module declared the placeholders of a ${kind}`);
+  return source(scope, id, language);
+}
+
 /** What a template's channel needs: a subject for e-mail, the Meta template name for WhatsApp. */
 interface TemplateText {
   channel: TemplateChannel;

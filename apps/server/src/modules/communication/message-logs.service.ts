@@ -1,7 +1,7 @@
 import type { MessageChannel, MessageStatus } from "@taleem/contract";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { safeCell } from "../../platform/files/spreadsheet-text.js";
 import type { SendOutcome } from "../../platform/messaging/messenger.js";
 import { providerEvents, providerMessages } from "../../platform/messaging/provider-events.table.js";

@@ -1,7 +1,7 @@
 import type { LedgerKind, MessageChannel, WalletBalance } from "@taleem/contract";
 import { MESSAGE_CHANNELS } from "@taleem/contract";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { conflict } from "../../platform/http/errors.js";

@@ -3,25 +3,23 @@ import type { FastifyInstance } from "fastify";
 import { sampleTag } from "../../platform/resources/sample-tag.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { requireBatch } from "../academics/academics.service.js";
-import { batches } from "../academics/academics.table.js";
+import { batchNames, requireBatch } from "../academics/academics.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { requireStudent } from "../students/students.service.js";
-import { studentGroups, students } from "../students/students.table.js";
+import { groupNames, requireStudent, requireStudentGroup, studentNames } from "../students/students.service.js";
 import { type FeeConcessionRecord, feeConcessions } from "./fees.table.js";
 
 async function presentConcessions(scope: TenantScope, rows: FeeConcessionRecord[]) {
   const [b, g, s] = await Promise.all([
-    scope.namesById(
-      batches,
+    batchNames(
+      scope,
       rows.map((r) => r.batchId),
     ),
-    scope.namesById(
-      studentGroups,
+    groupNames(
+      scope,
       rows.map((r) => r.groupId),
     ),
-    scope.namesById(
-      students,
+    studentNames(
+      scope,
       rows.map((r) => r.studentId),
     ),
   ]);
@@ -36,7 +34,7 @@ async function presentConcessions(scope: TenantScope, rows: FeeConcessionRecord[
 /** Keeps only the target of the concession's level, and checks it is this school's. */
 async function target(scope: TenantScope, input: { level?: string; batchId?: number | null; groupId?: number | null; studentId?: number | null }) {
   if (input.level === "batch" && input.batchId) await requireBatch(scope, input.batchId);
-  if (input.level === "group" && input.groupId) await scope.find(studentGroups, input.groupId, "Student group");
+  if (input.level === "group" && input.groupId) await requireStudentGroup(scope, input.groupId);
   if (input.level === "student" && input.studentId) await requireStudent(scope, input.studentId);
   return {
     batchId: input.level === "batch" ? input.batchId : null,

@@ -1,15 +1,14 @@
 import { type FeeRow, feeResource, waiveFeeFine } from "@taleem/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError, conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { enrolments } from "../academics/enrolments.table.js";
+import { activeStudentIds } from "../academics/enrolments.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { requireStudent } from "../students/students.service.js";
-import { students } from "../students/students.table.js";
+import { requireStudent, studentsByIds } from "../students/students.service.js";
 import { waiveFine } from "./fee-collection.service.js";
 import { currentClassrooms } from "./fee-defaulters.service.js";
 import { dueFigures } from "./fee-figures.js";
@@ -22,14 +21,7 @@ export async function presentDues(scope: TenantScope, rows: FeeRecord[]): Promis
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((r) => r.studentId))];
   const today = await schoolToday(scope);
-  const [people, rooms, figures] = await Promise.all([
-    scope.db
-      .select()
-      .from(students)
-      .where(scope.where(students, inArray(students.id, ids))),
-    currentClassrooms(scope, ids),
-    dueFigures(scope, rows, today),
-  ]);
+  const [people, rooms, figures] = await Promise.all([studentsByIds(scope, ids), currentClassrooms(scope, ids), dueFigures(scope, rows, today)]);
   const who = new Map(people.map((p) => [p.id, p]));
   return rows.map((f) => {
     const x = figures.get(f.id);
@@ -108,14 +100,7 @@ export function registerDues(app: FastifyInstance) {
   serveResource(app, feeResource, fees, {
     filters: {
       state: (value) => stateFilter(value),
-      classroomId: (value, ctx) =>
-        inArray(
-          fees.studentId,
-          ctx.scope.db
-            .select({ id: enrolments.studentId })
-            .from(enrolments)
-            .where(ctx.scope.where(enrolments, eq(enrolments.classroomId, Number(value) || 0), eq(enrolments.status, "active"))),
-        ),
+      classroomId: (value, ctx) => inArray(fees.studentId, activeStudentIds(ctx.scope, { classroomId: Number(value) || 0 })),
     },
     present: (ctx, rows) => presentDues(ctx.scope, rows),
     beforeCreate: async (ctx, input) => {

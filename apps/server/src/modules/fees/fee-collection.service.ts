@@ -4,7 +4,7 @@ import { AppError, badRequest, conflict } from "../../platform/http/errors.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { students } from "../students/students.table.js";
+import { lockStudent } from "../students/students.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { studentSums } from "./fee-ledger.js";
 import { nextNumber } from "./fee-numbers.js";
@@ -99,11 +99,7 @@ export async function settlePayment(
  * and never allocate the same balance twice.
  */
 export async function lockStudentOrFail(scope: TenantScope, studentId: number) {
-  const [student] = await scope.db
-    .select({ id: students.id, name: students.name })
-    .from(students)
-    .where(scope.where(students, eq(students.id, studentId)))
-    .for("no key update");
+  const student = await lockStudent(scope, studentId);
   if (!student) throw missing("Student", "studentId");
   return student;
 }

@@ -2,9 +2,9 @@ import { addDays, type feesDashboard } from "@taleem/contract";
 import { and, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { batches, courses } from "../academics/academics.table.js";
-import { enrolments } from "../academics/enrolments.table.js";
-import { students } from "../students/students.table.js";
+import { batchNames, courseNames } from "../academics/academics.service.js";
+import { enrolledCourse } from "../academics/enrolments.service.js";
+import { studentColumns } from "../students/students.service.js";
 import { ledgerColumns } from "./fee-ledger.js";
 import { feeLedger, feeMasters, feeReceipts, fees, feeTransactions } from "./fees.table.js";
 
@@ -21,9 +21,7 @@ export interface DueFilter {
  * The course a due counts under: its structure's course, else the course the student is enrolled
  * in for the due's batch (the active enrolment first, then the newest).
  */
-const courseOfDue = sql<
-  number | null
->`coalesce(${feeMasters.courseId}, (select e.course_id from ${enrolments} e where e.tenant_id = ${fees.tenantId} and e.student_id = ${fees.studentId} and e.batch_id = ${fees.batchId} order by (e.status = 'active') desc, e.started_on desc, e.id desc limit 1))`;
+const courseOfDue = sql<number | null>`coalesce(${feeMasters.courseId}, ${enrolledCourse(fees.tenantId, fees.studentId, fees.batchId)})`;
 
 /** Days of grace after the due date: the structure's fine rule, copied onto the due when it was made. */
 const graceDays = sql`coalesce((${fees.fineRule}->>'graceDays')::int, 0)`;
@@ -136,13 +134,13 @@ export async function feeDashboard(scope: TenantScope, query: { batchId?: number
   const byCourse = grouped.filter((r) => r.set === 5 && r.courseId !== null).map((r) => outstanding(r, Number(r.courseId)));
   const monthlyDue = grouped.filter((r) => r.set === 6 && r.month).map((r) => ({ month: r.month as string, due: r.monthDue }));
   const totals = grouped.find((r) => r.set === 7);
-  const [batchNames, courseNames, recentPayments] = await Promise.all([
-    scope.namesById(
-      batches,
+  const [batchOf, courseOf, recentPayments] = await Promise.all([
+    batchNames(
+      scope,
       byBatch.map((b) => b.id),
     ),
-    scope.namesById(
-      courses,
+    courseNames(
+      scope,
       byCourse.map((c) => c.id),
     ),
     recent(scope, query, d),
@@ -154,8 +152,8 @@ export async function feeDashboard(scope: TenantScope, query: { batchId?: number
       .filter((r) => r.balance > 0)
       .sort((a, b) => b.balance - a.balance || a.id - b.id)
       .slice(0, TOP);
-  const batchWise = named(byBatch, batchNames);
-  const courseWise = named(byCourse, courseNames);
+  const batchWise = named(byBatch, batchOf);
+  const courseWise = named(byCourse, courseOf);
   const months = new Map<string, { month: string; collected: number; due: number }>();
   for (let m = first; m <= last; m = monthBefore(m, -1)) months.set(m, { month: m, collected: 0, due: 0 });
   for (const r of monthlyDue) {
@@ -222,6 +220,7 @@ function collectedByMonth(scope: TenantScope, query: { batchId?: number; courseI
 /** The latest payments (not reversed), in the date range; with a batch or course, of students with dues there. */
 async function recent(scope: TenantScope, query: { batchId?: number; courseId?: number; from?: string; to?: string }, d: DueLines) {
   const narrowed = query.batchId || query.courseId;
+  const students = studentColumns(scope);
   const base = narrowed ? scope.db.with(d) : scope.db;
   return base
     .select({

@@ -1,13 +1,11 @@
 import type { feeDefaulters } from "@taleem/contract";
-import { and, asc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { guardians, users } from "../../platform/auth/users.table.js";
-import { searchPattern } from "../../platform/resources/list-filters.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
-import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
-import { enrolments } from "../academics/enrolments.table.js";
-import { students } from "../students/students.table.js";
+import { activeEnrolmentsOfStudents, activeStudentIds } from "../academics/enrolments.service.js";
+import { searchStudents, studentColumns, studentMatches } from "../students/students.service.js";
 import { type DueFilter, dueLines, overdueOf } from "./fee-dashboard.service.js";
 import { studentSums } from "./fee-ledger.js";
 import { daysBetween } from "./fee-rules.js";
@@ -61,20 +59,13 @@ export async function firstGuardians(scope: TenantScope, studentIds: number[]): 
   return out;
 }
 
-/** Students whose search term matches their name, native name or admission number (the students' trigram index). */
-export const studentMatches = (q: string): SQL =>
-  or(
-    sql`${students.name} ilike ${searchPattern(q)}`,
-    sql`${students.admissionNo} ilike ${searchPattern(q)}`,
-    sql`${students.nameNative} ilike ${searchPattern(q)}`,
-  ) as SQL;
-
 /**
  * Students with a balance past due date and grace, oldest overdue first: whom the office calls.
  * `minDays` keeps those whose oldest overdue due is at least that many days old.
  */
 export async function defaulters(scope: TenantScope, query: Query, today: string): Promise<{ rows: Row[]; count: number }> {
   const o = overdueByStudent(scope, { batchId: query.batchId, courseId: query.courseId }, today);
+  const students = studentColumns(scope);
   const found = await scope.db
     .select({
       studentId: o.studentId,
@@ -90,16 +81,8 @@ export async function defaulters(scope: TenantScope, query: Query, today: string
     .where(
       and(
         query.minDays ? sql`${o.oldest} <= ${today}::date - ${query.minDays}::int` : undefined,
-        query.q ? studentMatches(query.q) : undefined,
-        query.classroomId
-          ? inArray(
-              o.studentId,
-              scope.db
-                .select({ id: enrolments.studentId })
-                .from(enrolments)
-                .where(scope.where(enrolments, eq(enrolments.classroomId, query.classroomId), eq(enrolments.status, "active"))),
-            )
-          : undefined,
+        query.q ? studentMatches(query.q, students) : undefined,
+        query.classroomId ? inArray(o.studentId, activeStudentIds(scope, { classroomId: query.classroomId })) : undefined,
       ),
     )
     .orderBy(asc(o.oldest), asc(o.studentId))
@@ -161,24 +144,7 @@ const COUNTER_ROWS = 20;
  * balance and what of it is overdue, from the ledger. Active students first, then by name.
  */
 export async function counterSearch(scope: TenantScope, q: string, today: string) {
-  const digits = q.replace(/\D/g, "");
-  const byMobile =
-    digits.length >= 4
-      ? inArray(
-          students.id,
-          scope.db
-            .select({ id: guardians.studentId })
-            .from(guardians)
-            .innerJoin(users, and(eq(users.tenantId, guardians.tenantId), eq(users.id, guardians.userId)))
-            .where(scope.where(guardians, sql`${users.mobile} like ${`%${digits}%`}`)),
-        )
-      : undefined;
-  const found = await scope.db
-    .select({ id: students.id, name: students.name, nameNative: students.nameNative, admissionNo: students.admissionNo })
-    .from(students)
-    .where(scope.where(students, byMobile ? or(studentMatches(q), byMobile) : studentMatches(q)))
-    .orderBy(sql`(${students.status} = 'active') desc`, asc(sql`lower(${students.name})`), asc(students.id))
-    .limit(COUNTER_ROWS);
+  const found = await searchStudents(scope, q, COUNTER_ROWS);
   const ids = found.map((s) => s.id);
   if (!ids.length) return [];
   const o = overdueByStudent(scope, { studentIds: ids }, today);

@@ -8,7 +8,7 @@ import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { classroomInfos } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { students } from "../students/students.table.js";
+import { requireStudent } from "../students/students.service.js";
 import { takePayment } from "./fee-collection.service.js";
 import { dueFigures } from "./fee-figures.js";
 import { type FeeReceiptRecord, type FeeTransactionRecord, feeLedger, feeReceipts, fees, feeTransactions } from "./fees.table.js";
@@ -78,7 +78,7 @@ export interface DueReceiptView {
 }
 
 async function studentOf(scope: TenantScope, studentId: number): Promise<ReceiptStudent> {
-  const student = await scope.find(students, studentId, "Student");
+  const student = await requireStudent(scope, studentId);
   const active = await activeEnrolmentsOfStudents(scope, [studentId]);
   const newest = [...active].sort((a, b) => b.startedOn.localeCompare(a.startedOn) || b.id - a.id)[0];
   const room = newest ? (await classroomInfos(scope, [newest.classroomId])).get(newest.classroomId) : undefined;

@@ -2,9 +2,8 @@ import type { FeeHead, FineRule } from "@taleem/contract";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { AppError } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { classrooms } from "../academics/classrooms.table.js";
-import { enrolments } from "../academics/enrolments.table.js";
-import { studentGroupMembers, students } from "../students/students.table.js";
+import { enrolledStudents } from "../academics/enrolments.service.js";
+import { groupMemberships } from "../students/students.service.js";
 import { dueSums, type LedgerSums, ledgerColumns } from "./fee-ledger.js";
 import { applyConcessions, type ConcessionRule } from "./fee-rules.js";
 import { type FeeMasterLineRecord, type FeeMasterRecord, type FeeRecord, feeConcessions, feeLedger, feeMasterLines, feeMasters, fees } from "./fees.table.js";
@@ -32,10 +31,7 @@ export async function concessionsFor(scope: TenantScope, studentIds: readonly nu
           ),
         ),
       ),
-    scope.db
-      .select({ studentId: studentGroupMembers.studentId, groupId: studentGroupMembers.groupId })
-      .from(studentGroupMembers)
-      .where(scope.where(studentGroupMembers, inArray(studentGroupMembers.studentId, ids))),
+    groupMemberships(scope, ids),
   ]);
   const groupsOf = new Map<number, Set<number>>();
   for (const m of memberships) groupsOf.set(m.studentId, (groupsOf.get(m.studentId) ?? new Set()).add(m.groupId));
@@ -319,32 +315,7 @@ export async function cancelDue(scope: TenantScope, due: FeeRecord, by: number |
 
 /** The master's students: active enrolments in its batch, narrowed by its course, class and group (and `only`). */
 export async function studentsOfMaster(scope: TenantScope, master: FeeMasterRecord, only?: readonly number[]) {
-  const rows = await scope.db
-    .selectDistinct({ id: students.id, name: students.name, admissionNo: students.admissionNo })
-    .from(enrolments)
-    .innerJoin(students, and(eq(students.tenantId, enrolments.tenantId), eq(students.id, enrolments.studentId)))
-    .innerJoin(classrooms, and(eq(classrooms.tenantId, enrolments.tenantId), eq(classrooms.id, enrolments.classroomId)))
-    .where(
-      scope.where(
-        enrolments,
-        eq(enrolments.batchId, master.batchId),
-        eq(enrolments.status, "active"),
-        master.courseId ? eq(enrolments.courseId, master.courseId) : undefined,
-        master.courseClassId ? eq(classrooms.courseClassId, master.courseClassId) : undefined,
-        master.groupId
-          ? inArray(
-              enrolments.studentId,
-              scope.db
-                .select({ id: studentGroupMembers.studentId })
-                .from(studentGroupMembers)
-                .where(scope.where(studentGroupMembers, eq(studentGroupMembers.groupId, master.groupId))),
-            )
-          : undefined,
-        only?.length ? inArray(enrolments.studentId, [...only]) : undefined,
-      ),
-    )
-    .orderBy(asc(students.name), asc(students.id));
-  return rows;
+  return enrolledStudents(scope, { batchId: master.batchId, courseId: master.courseId, courseClassId: master.courseClassId, groupId: master.groupId, only });
 }
 
 export async function requireMaster(scope: TenantScope, id: number): Promise<FeeMasterRecord> {

@@ -2,8 +2,8 @@ import type { FeeMasterLine, FeeMasterRow, GeneratedDue, LeftAlone } from "@tale
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { batches, courseClasses, courses } from "../academics/academics.table.js";
-import { studentGroups, students } from "../students/students.table.js";
+import { batchNames, courseClassNames, courseNames } from "../academics/academics.service.js";
+import { groupNames, studentNames } from "../students/students.service.js";
 import {
   applyDuePlans,
   concessionsFor,
@@ -49,26 +49,26 @@ export async function saveLines(scope: TenantScope, masterId: number, lines: rea
 export async function presentMasters(scope: TenantScope, rows: FeeMasterRecord[]): Promise<FeeMasterRow[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [lineRows, batchNames, courseNames, classNames, groupNames, made] = await Promise.all([
+  const [lineRows, batchOf, courseOf, classOf, groupOf, made] = await Promise.all([
     scope.db
       .select()
       .from(feeMasterLines)
       .where(scope.where(feeMasterLines, inArray(feeMasterLines.feeMasterId, ids)))
       .orderBy(feeMasterLines.order, feeMasterLines.id),
-    scope.namesById(
-      batches,
+    batchNames(
+      scope,
       rows.map((r) => r.batchId),
     ),
-    scope.namesById(
-      courses,
+    courseNames(
+      scope,
       rows.map((r) => r.courseId),
     ),
-    scope.namesById(
-      courseClasses,
+    courseClassNames(
+      scope,
       rows.map((r) => r.courseClassId),
     ),
-    scope.namesById(
-      studentGroups,
+    groupNames(
+      scope,
       rows.map((r) => r.groupId),
     ),
     scope.db
@@ -92,10 +92,10 @@ export async function presentMasters(scope: TenantScope, rows: FeeMasterRecord[]
       }));
     return {
       ...r,
-      batchName: batchNames.get(r.batchId) ?? "",
-      courseName: r.courseId ? (courseNames.get(r.courseId) ?? null) : null,
-      courseClassName: r.courseClassId ? (classNames.get(r.courseClassId) ?? null) : null,
-      groupName: r.groupId ? (groupNames.get(r.groupId) ?? null) : null,
+      batchName: batchOf.get(r.batchId) ?? "",
+      courseName: r.courseId ? (courseOf.get(r.courseId) ?? null) : null,
+      courseClassName: r.courseClassId ? (classOf.get(r.courseClassId) ?? null) : null,
+      groupName: r.groupId ? (groupOf.get(r.groupId) ?? null) : null,
       lines,
       total: lines.reduce((s, l) => s + l.total, 0),
       students: madeOf.get(r.id)?.students ?? 0,
@@ -179,8 +179,8 @@ export async function updatePayments(scope: TenantScope, feeMasterId: number, by
   const open = dues.filter((d) => d.status === "open");
   const figures = await masterDueFigures(scope, master.id);
   const rules = await concessionsFor(scope, [...new Set(open.map((d) => d.studentId))], master.batchId);
-  const names = await scope.namesById(
-    students,
+  const names = await studentNames(
+    scope,
     open.map((d) => d.studentId),
   );
   const linesById = new Map(lines.map((l) => [l.id, l]));

@@ -18,7 +18,7 @@ import { serveResource } from "../../platform/resources/serve-resource.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleStudent } from "../students/student-samples.service.js";
-import { students } from "../students/students.table.js";
+import { studentsByIds } from "../students/students.service.js";
 import {
   allocationsOf,
   invoiceNumberFor,
@@ -36,18 +36,10 @@ export async function presentPayments(scope: TenantScope, rows: FeeTransactionRe
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [people, receipts, allocations, collectors] = await Promise.all([
-    scope.db
-      .select()
-      .from(students)
-      .where(
-        scope.where(
-          students,
-          inArray(
-            students.id,
-            rows.map((r) => r.studentId),
-          ),
-        ),
-      ),
+    studentsByIds(
+      scope,
+      rows.map((r) => r.studentId),
+    ),
     scope.db
       .select()
       .from(feeReceipts)

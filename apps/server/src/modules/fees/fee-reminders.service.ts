@@ -4,9 +4,9 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { enrolments } from "../academics/enrolments.table.js";
+import { activeStudentIds } from "../academics/enrolments.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
-import { students } from "../students/students.table.js";
+import { studentNames } from "../students/students.service.js";
 import { MINOR_PER_MAJOR } from "./amount-in-words.js";
 import { dueLines, overdueOf } from "./fee-dashboard.service.js";
 import { feeReminders } from "./fees.table.js";
@@ -101,9 +101,7 @@ export async function remindOverdue(
   const { scope } = ctx;
   const tenant = await tenantOf(scope);
   const d = dueLines(scope, { batchId: body.batchId, studentIds: body.studentIds }, today);
-  const inClassroom = body.classroomId
-    ? sql`${d.studentId} in (select ${enrolments.studentId} from ${enrolments} where ${enrolments.tenantId} = ${scope.tenantId} and ${enrolments.classroomId} = ${body.classroomId} and ${enrolments.status} = 'active')`
-    : undefined;
+  const inClassroom = body.classroomId ? inArray(d.studentId, activeStudentIds(scope, { classroomId: body.classroomId })) : undefined;
   const overdue = await scope.db
     .with(d)
     .select({ studentId: d.studentId, dueDate: d.dueDate, amount: sql<number>`sum(${d.balance})::bigint`.mapWith(Number) })
@@ -126,10 +124,7 @@ export async function remindOverdue(
       .select({ studentId: guardians.studentId, userId: guardians.userId })
       .from(guardians)
       .where(scope.where(guardians, inArray(guardians.studentId, studentIds))),
-    scope.db
-      .select({ id: students.id, name: students.name })
-      .from(students)
-      .where(scope.where(students, inArray(students.id, studentIds))),
+    studentNames(scope, studentIds),
   ]);
   let reminded = 0;
   let skipped = 0;
@@ -162,7 +157,7 @@ export async function remindOverdue(
     }
     const level = Math.max(...claimed.map((c) => c.level));
     const total = overdue.filter((o) => o.studentId === studentId).reduce((s, o) => s + o.amount, 0);
-    const child = names.find((n) => n.id === studentId)?.name ?? "";
+    const child = names.get(studentId) ?? "";
     await sendNotification(services, ctx, {
       userIds,
       kind: "fee_due",

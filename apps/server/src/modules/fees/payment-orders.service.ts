@@ -9,7 +9,9 @@ import { type PaymentOrderRecord, paymentOrders } from "./fees.table.js";
 /**
  * A school's orders with the payment provider, whatever they pay for (a child's fees, a messaging
  * recharge, a plan): opened, found, locked while a payment is recorded, marked paid or failed, and
- * listed. Fees and the school's own payments (settings/recharge.service.ts) both go through here.
+ * listed. Fees and the school's own payments (recharge.service.ts: the settings' top-up of a
+ * messaging wallet, kept here so that the provider's webhook settles it without fees importing
+ * settings back) both go through here.
  */
 
 /**

@@ -8,9 +8,9 @@ import { paymentEvents, providerOrders } from "../../platform/payments/payments.
 import { webhookPath } from "../../platform/payments/start-sandbox.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { failRechargeOrder, settleRechargeOrder } from "../settings/recharge.service.js";
 import { failFeeOrder, settleFeeOrder } from "./online-payments.service.js";
 import { paymentOrderOf } from "./payment-orders.service.js";
+import { failRechargeOrder, settleRechargeOrder } from "./recharge.service.js";
 
 /** What became of an event: recorded, of no concern (another event kind, an attempt of no payment), or waiting for its order. */
 type Outcome = "applied" | "ignored" | "unknown_order" | "refused";

@@ -3,8 +3,7 @@ import { and, count, desc, eq, gte, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { searchPattern } from "../../platform/resources/list-filters.js";
-import { requireStudent } from "../students/students.service.js";
-import { students } from "../students/students.table.js";
+import { requireStudent, studentColumns } from "../students/students.service.js";
 import { feeReceipts, feeTransactions } from "./fees.table.js";
 
 type Query = z.infer<typeof receiptList.query>;
@@ -18,6 +17,7 @@ export async function findReceipts(ctx: Pick<RequestContext, "scope" | "principa
   const { scope } = ctx;
   if (query.studentId) await requireStudent(scope, query.studentId);
   const term = query.q ? searchPattern(query.q) : undefined;
+  const students = studentColumns(scope);
   const where = scope.where(
     feeReceipts,
     term ? or(sql`${feeReceipts.number} ilike ${term}`, sql`${students.name} ilike ${term}`, sql`${students.admissionNo} ilike ${term}`) : undefined,

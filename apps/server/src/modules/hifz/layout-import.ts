@@ -1,7 +1,7 @@
 import { LayoutName, QuranLine, TOTAL_AYAHS } from "@taleem/contract";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { DEFAULT_LAYOUT } from "./quran.service.js";
 import { quranLayoutLines, quranLayouts } from "./quran.table.js";
 

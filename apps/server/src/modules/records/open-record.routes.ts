@@ -1,7 +1,7 @@
 import { PUBLIC_FORM_RATES, publicRecordForm, submitPublicRecord, UPLOAD_LIMITS } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { recordChange } from "../../platform/audit/audit.service.js";
 import { type UploadStore, withUploads } from "../../platform/files/uploads.js";

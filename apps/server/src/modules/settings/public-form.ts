@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { notFound } from "../../platform/http/errors.js";
 import { type TenantRow, tenants } from "../../platform/tenancy/tenants.table.js";
 

@@ -10,7 +10,7 @@ import { serveAction } from "../../platform/actions/serve-action.js";
 import { AppError } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { platformPaymentsPage } from "../fees/payment-orders.service.js";
-import { rechargeWallet, startRecharge } from "./recharge.service.js";
+import { rechargeWallet, startRecharge } from "../fees/recharge.service.js";
 import { schoolPlan, whatsappTariffs } from "./school-plan.service.js";
 
 /** The spec's client reads `success` on the recharge's failures too ('Recharge failed' or the server's message). */

@@ -1,6 +1,6 @@
 import { addDays, type MessageChannel } from "@taleem/contract";
 import { and, asc, countDistinct, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { profiles, users } from "../../platform/auth/users.table.js";
 import { uploads } from "../../platform/files/uploads.table.js";
@@ -9,7 +9,7 @@ import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { tariffList, wallets } from "../communication/wallet.service.js";
-import { studentCount } from "../students/students.service.js";
+import { planUsage } from "./plan-usage.service.js";
 
 /** The limits a plan may set, each beside what the school uses; a null limit is unlimited. */
 export const LIMIT_KEYS = ["students", "staff", "storageMb"] as const;
@@ -134,7 +134,7 @@ export async function subscriptionOf(scope: TenantScope) {
 /** What the school uses of each limit: active students, people on staff (every role not limited to linked students), stored megabytes. */
 async function usage(scope: TenantScope): Promise<Record<LimitKey, number>> {
   const [students, staff, storage] = await Promise.all([
-    studentCount(scope, "active"),
+    planUsage(scope, "students"),
     scope.db
       .select({ n: countDistinct(profiles.userId) })
       .from(profiles)

@@ -1,5 +1,5 @@
 import type { GuardianSummary, StudentBrief } from "@taleem/contract";
-import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -7,7 +7,9 @@ import { toE164 } from "../../platform/auth/phone.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { guardians, profiles, users } from "../../platform/auth/users.table.js";
 import { badRequest, notFound } from "../../platform/http/errors.js";
+import { searchPattern } from "../../platform/resources/list-filters.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { declarePlanCounter } from "../settings/plan-usage.service.js";
 import { type StudentRecord, studentGroupMembers, studentGroups, students } from "./students.table.js";
 
 /** Row scoping for anything that belongs to a student: the platform's linked-students rule. */
@@ -254,6 +256,9 @@ export function insertStudents(scope: TenantScope, values: Omit<typeof students.
 /** Students of the school, of one status when given. */
 export const studentCount = (scope: TenantScope, status?: StudentRecord["status"]) => scope.count(students, status ? eq(students.status, status) : undefined);
 
+// The plan's student limit counts the active students (settings shows it, and never imports students).
+declarePlanCounter("students", (scope) => studentCount(scope, "active"));
+
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** Active students born on `today`'s day and month, by name; 29 February's birthday is kept on 28 February in other years. */
@@ -288,7 +293,7 @@ export function groupsOfStudents(scope: TenantScope, who: (studentId: AnyPgColum
 }
 
 /** Group names by id, for a reply naming a row's group. */
-export const groupNames = (scope: TenantScope, ids: number[]) => scope.namesById(studentGroups, ids);
+export const groupNames = (scope: TenantScope, ids: readonly (number | null | undefined)[]) => scope.namesById(studentGroups, ids);
 
 /** The students of these groups (another school's group is a 404), each once. */
 export async function groupMemberIds(scope: TenantScope, groupIds: number[]): Promise<number[]> {
@@ -309,4 +314,90 @@ export async function studentStatusCounts(scope: TenantScope, who?: (studentId: 
     .where(scope.where(students, who?.(students.id)))
     .groupBy(students.status)
     .orderBy(students.status);
+}
+
+/** Student names by id, for a reply naming a row's student. */
+export const studentNames = (scope: TenantScope, ids: readonly (number | null | undefined)[]) => scope.namesById(students, ids);
+
+/** A group of this school, or 404. */
+export const requireStudentGroup = (scope: TenantScope, id: number) => scope.find(studentGroups, id, "Student group");
+
+/** Which groups each of these students is in. */
+export function groupMemberships(scope: TenantScope, studentIds: number[]): Promise<{ studentId: number; groupId: number }[]> {
+  return scope.db
+    .select({ studentId: studentGroupMembers.studentId, groupId: studentGroupMembers.groupId })
+    .from(studentGroupMembers)
+    .where(scope.where(studentGroupMembers, inArray(studentGroupMembers.studentId, studentIds)));
+}
+
+/** The members of a group, as a subquery for another module's condition. */
+export function groupMembers(scope: TenantScope, groupId: number) {
+  return scope.db
+    .select({ id: studentGroupMembers.studentId })
+    .from(studentGroupMembers)
+    .where(scope.where(studentGroupMembers, eq(studentGroupMembers.groupId, groupId)));
+}
+
+/**
+ * Locks a student's row (for no key update) for the rest of the caller's transaction, so that
+ * another module's writes for one student (a fee collection) run one after the other; undefined
+ * when this school has no such student.
+ */
+export async function lockStudent(scope: TenantScope, id: number): Promise<{ id: number; name: string } | undefined> {
+  const [student] = await scope.db
+    .select({ id: students.id, name: students.name })
+    .from(students)
+    .where(scope.where(students, eq(students.id, id)))
+    .for("no key update");
+  return student;
+}
+
+/**
+ * Students' names and numbers as a subquery another module joins to its own rows (on `tenantId`
+ * and `id`), so that a list of them shows, searches and sorts by the student in the same statement
+ * (paging and counts stay in SQL). Named like the table: PostgreSQL flattens it into a plain join,
+ * and the students' indexes serve it as before.
+ */
+export const studentColumns = (scope: TenantScope) =>
+  scope.db
+    .select({
+      tenantId: students.tenantId,
+      id: students.id,
+      name: students.name,
+      nameNative: students.nameNative,
+      admissionNo: students.admissionNo,
+      status: students.status,
+    })
+    .from(students)
+    .as("students");
+
+type Searched = { name: SQLWrapper; nameNative: SQLWrapper; admissionNo: SQLWrapper };
+
+/** Students whose search term matches their name, native name or admission number (the students' trigram index); `s` is the table or `studentColumns`. */
+export const studentMatches = (q: string, s: Searched = students): SQL =>
+  or(sql`${s.name} ilike ${searchPattern(q)}`, sql`${s.admissionNo} ilike ${searchPattern(q)}`, sql`${s.nameNative} ilike ${searchPattern(q)}`) as SQL;
+
+/**
+ * Children by name, native name or admission number, or by a guardian's mobile (four digits or
+ * more, from the guardians table): active students first, then by name.
+ */
+export function searchStudents(scope: TenantScope, q: string, limit: number) {
+  const digits = q.replace(/\D/g, "");
+  const byMobile =
+    digits.length >= 4
+      ? inArray(
+          students.id,
+          scope.db
+            .select({ id: guardians.studentId })
+            .from(guardians)
+            .innerJoin(users, and(eq(users.tenantId, guardians.tenantId), eq(users.id, guardians.userId)))
+            .where(scope.where(guardians, sql`${users.mobile} like ${`%${digits}%`}`)),
+        )
+      : undefined;
+  return scope.db
+    .select({ id: students.id, name: students.name, nameNative: students.nameNative, admissionNo: students.admissionNo })
+    .from(students)
+    .where(scope.where(students, byMobile ? or(studentMatches(q), byMobile) : studentMatches(q)))
+    .orderBy(sql`(${students.status} = 'active') desc`, asc(sql`lower(${students.name})`), asc(students.id))
+    .limit(limit);
 }

@@ -1,7 +1,7 @@
 import { checkParent } from "@taleem/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { CODE_TTL_MINUTES } from "../../platform/auth/otp.service.js";
 import { toE164 } from "../../platform/auth/phone.js";

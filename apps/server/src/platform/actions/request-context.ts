@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { type AuditEntry, recordChange } from "../audit/audit.service.js";
 import { userOf } from "../auth/auth.plugin.js";
 import type { UserPrincipal } from "../auth/principal.js";

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { activityLog } from "./audit.tables.js";
 
 type Entry = typeof activityLog.$inferInsert;

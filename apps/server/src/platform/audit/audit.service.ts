@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { auditLog } from "./audit.tables.js";
 
 const SECRET_FIELDS = new Set(["passwordHash", "password", "codeHash", "tokenHash", "pushTargets"]);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { TenantScope } from "../tenancy/tenant-scope.js";
 import { linkTokens } from "./codes.table.js";
 import { hashSecret, newToken } from "./secrets.js";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { AppError, badRequest } from "../http/errors.js";
 import type { Messenger } from "../messaging/messenger.js";
 import { oneTimeCodes } from "./codes.table.js";

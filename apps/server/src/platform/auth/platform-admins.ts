@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { checkPasswordPolicy, hashPassword } from "./passwords.js";
 import { platformAdmins } from "./sessions.table.js";

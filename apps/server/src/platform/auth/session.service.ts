@@ -1,6 +1,6 @@
 import type { Area, PermissionMap } from "@taleem/contract";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { tenants } from "../tenancy/tenants.table.js";
 import type { Principal } from "./principal.js";
 import { roles } from "./roles.table.js";

@@ -1,5 +1,5 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { tenantTables } from "../tenancy/tenant-table.js";
 
 /**

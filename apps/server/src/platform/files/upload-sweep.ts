@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { TenantScope } from "../tenancy/tenant-scope.js";
 import { referencedUploads } from "./upload-references.js";
 import type { FileOnDisk, UploadStore } from "./uploads.js";

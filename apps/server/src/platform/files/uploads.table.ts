@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { index, integer, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { declareFamilyLink, familyLinks } from "../tenancy/family-scope.js";
 import { setWipeRule, tenantTable } from "../tenancy/tenant-table.js";
 import { referencedUploads, tablesAWipeKeeps } from "./upload-references.js";

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config.js";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { outbox } from "./outbox.table.js";
 import { type GatewayStatus, SmsGateway } from "./sms-gateway.js";
 import { WhatsAppCloud, type WhatsAppTemplateMessage } from "./whatsapp.js";

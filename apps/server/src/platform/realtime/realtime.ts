@@ -5,7 +5,7 @@ import { and, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import type { UserPrincipal } from "../auth/principal.js";
 import { SESSION_COOKIE, type SessionService } from "../auth/session.service.js";
 import { sessions } from "../auth/sessions.table.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 
 /**
  * Transaction-scoped advisory locks on some keys (text, hashed): two transactions naming a key

@@ -1,6 +1,6 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { ConfigError } from "../../config.js";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { tenantTables } from "./tenant-table.js";
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { notFound } from "../http/errors.js";
 import { type FamilyCaller, familyCondition } from "./family-scope.js";
 import { TENANT_SETTING } from "./row-security.js";

@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { tenants } from "./tenants.table.js";
 
 /**
