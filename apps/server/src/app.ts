@@ -19,6 +19,7 @@ import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
+import { giveNewGrants } from "./platform/modules/give-grants.js";
 import { paymentProviderFor } from "./platform/payments/payment-provider.js";
 import { RealtimeServer, socketOrigins } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
@@ -119,6 +120,11 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   // without the declaration would be read whole by a parent's role, so the server does not start.
   const undeclared = tablesWithoutFamilyLink();
   if (undeclared.length) throw new Error(`These tables declare no family link (declareFamilyLink beside the table): ${undeclared.join(", ")}`);
+
+  // A right a module gives built-in roles by default reaches the schools made before it now,
+  // before the first request, and only once: what a school took away stays away.
+  const given = await giveNewGrants(database.db, MODULE_MANIFESTS);
+  if (given.schools) app.log.info(given, "gave built-in roles the default rights of new modules");
 
   await serveWebApp(app, config);
 

@@ -6,6 +6,7 @@ import { roles } from "../auth/roles.table.js";
 import { builtinRoleId, createUser } from "../auth/user-accounts.js";
 import { conflict } from "../http/errors.js";
 import { defaultPermissions } from "../modules/define-module.js";
+import { recordGrantsGiven } from "../modules/give-grants.js";
 import { settings } from "./settings.table.js";
 import { TenantScope } from "./tenant-scope.js";
 import { tenants } from "./tenants.table.js";
@@ -22,7 +23,7 @@ export interface NewTenant {
   admin: { name: string; mobile?: string; username?: string; password?: string; email?: string };
 }
 
-/** A new school: the tenant, its four built-in roles, its settings and its first admin, in one transaction. */
+/** A new school: the tenant, its four built-in roles (and the record of their default rights), its settings and its first admin, in one transaction. */
 export async function provisionTenant(db: Db, input: NewTenant) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -57,6 +58,8 @@ export async function provisionTenant(db: Db, input: NewTenant) {
         permissions: permissions[key as keyof typeof BUILTIN_ROLES],
       })),
     );
+    // Its roles have every default right now, so no start gives it one again.
+    await recordGrantsGiven(scope, MODULE_MANIFESTS);
     await scope.insert(settings, { config: {}, profile: "" });
     const admin = await createUser(scope, tenant!.country, { ...input.admin, roleIds: [await builtinRoleId(scope, "admin")] });
     return { tenant: tenant!, admin };
