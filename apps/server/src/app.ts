@@ -4,37 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { registerAcademicsModule } from "./modules/academics/academics.routes.js";
-import { registerClassroomsModule } from "./modules/academics/classrooms.routes.js";
-import { registerEnrolmentsModule } from "./modules/academics/enrolments.routes.js";
-import { registerTimetableModule } from "./modules/academics/timetable.routes.js";
-import { registerAccountModule } from "./modules/account/account.routes.js";
-import { registerAdmissionsModule } from "./modules/admissions/admissions.routes.js";
-import { registerAttendanceModule } from "./modules/attendance/attendance.routes.js";
-import { registerAuthModule } from "./modules/auth/auth.routes.js";
-import { registerChecklistsModule } from "./modules/checklists/checklists.routes.js";
-import { registerCommunicationModule } from "./modules/communication/communication.routes.js";
-import { registerDocumentTemplatesModule } from "./modules/communication/document-templates.routes.js";
-import { registerDashboardModule } from "./modules/dashboard/dashboard.routes.js";
-import { registerExamsModule } from "./modules/exams/exams.routes.js";
-import { registerFeesModule } from "./modules/fees/fees.routes.js";
-import { registerHallsModule } from "./modules/halls/halls.routes.js";
-import { registerHealthModule } from "./modules/health/health.routes.js";
-import { registerHifzModule } from "./modules/hifz/hifz.routes.js";
-import { registerQuranModule } from "./modules/hifz/quran.routes.js";
-import { registerHomeModule } from "./modules/home/home.routes.js";
-import { registerLessonsModule } from "./modules/lessons/lessons.routes.js";
-import { registerMaterialsModule } from "./modules/materials/materials.routes.js";
-import { registerMeetingsModule } from "./modules/meetings/meetings.routes.js";
-import { registerCustomRecordsModule } from "./modules/records/custom-records.routes.js";
-import { registerRolesModule } from "./modules/roles/roles.routes.js";
-import { registerCustomFieldsModule } from "./modules/settings/custom-fields.routes.js";
-import { registerFormCustomisationModule } from "./modules/settings/form-customisation.routes.js";
-import { registerSettingsModule } from "./modules/settings/settings.routes.js";
-import { registerStudentsModule } from "./modules/students/students.routes.js";
-import { registerTasksModule } from "./modules/tasks/tasks.routes.js";
-import { registerTeachingModule } from "./modules/teaching/teaching.routes.js";
-import { registerUsersModule } from "./modules/users/users.routes.js";
+import { MODULE_MANIFESTS } from "./modules/index.js";
 import { ActivityRecorder } from "./platform/audit/activity-recorder.js";
 import { installAuth } from "./platform/auth/auth.plugin.js";
 import { OtpService } from "./platform/auth/otp.service.js";
@@ -49,6 +19,7 @@ import { installRequestRules } from "./platform/http/request-rules.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { serveWebApp } from "./platform/http/web-app.js";
 import { Messenger, smsRegistration } from "./platform/messaging/messenger.js";
+import { giveNewGrants } from "./platform/modules/give-grants.js";
 import { paymentProviderFor } from "./platform/payments/payment-provider.js";
 import { RealtimeServer, socketOrigins } from "./platform/realtime/realtime.js";
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from "./platform/security/attempt-limiter.js";
@@ -62,7 +33,7 @@ export interface AppDeps {
   logger?: boolean | LogStream;
 }
 
-/** Platform plugins in a fixed order, then every module. */
+/** Platform plugins in a fixed order, then every module (modules/index.ts). */
 export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logger === true ? undefined : logger),
@@ -143,42 +114,17 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   installAuth(app, services.sessions);
   services.activity.install(app);
 
-  registerHealthModule(app, services);
-  registerAuthModule(app, services);
-  registerAccountModule(app, services);
-  registerRolesModule(app);
-  registerUsersModule(app, services);
-  registerSettingsModule(app, services);
-  registerStudentsModule(app, services);
-  registerAcademicsModule(app, services);
-  registerClassroomsModule(app, services);
-  registerEnrolmentsModule(app, services);
-  registerTimetableModule(app, services);
-  registerAttendanceModule(app, services);
   registerUploadRoutes(app, services);
-  registerCustomRecordsModule(app, services);
-  registerCustomFieldsModule(app);
-  registerFormCustomisationModule(app, services);
-  registerDocumentTemplatesModule(app);
-  registerAdmissionsModule(app, services);
-  registerCommunicationModule(app);
-  registerDashboardModule(app);
-  registerQuranModule(app);
-  registerHifzModule(app);
-  registerExamsModule(app, services);
-  registerFeesModule(app, services);
-  registerLessonsModule(app);
-  registerMeetingsModule(app, services);
-  registerChecklistsModule(app, services);
-  registerTasksModule(app, services);
-  registerMaterialsModule(app, services);
-  registerHallsModule(app, services);
-  registerHomeModule(app);
-  registerTeachingModule(app);
+  for (const module of MODULE_MANIFESTS) module.register(app, services);
   // Every table says how its rows reach a family (platform/tenancy/family-scope.ts): a table
   // without the declaration would be read whole by a parent's role, so the server does not start.
   const undeclared = tablesWithoutFamilyLink();
   if (undeclared.length) throw new Error(`These tables declare no family link (declareFamilyLink beside the table): ${undeclared.join(", ")}`);
+
+  // A right a module gives built-in roles by default reaches the schools made before it now,
+  // before the first request, and only once: what a school took away stays away.
+  const given = await giveNewGrants(database.db, MODULE_MANIFESTS);
+  if (given.schools) app.log.info(given, "gave built-in roles the default rights of new modules");
 
   await serveWebApp(app, config);
 

@@ -46,6 +46,7 @@ export * from "../platform/auth/users.table.js";
 export * from "../platform/files/uploads.table.js";
 export * from "../platform/messaging/outbox.table.js";
 export * from "../platform/messaging/provider-events.table.js";
+export * from "../platform/modules/module-grants.table.js";
 export * from "../platform/payments/payments.table.js";
 export * from "../platform/tenancy/settings.table.js";
 export * from "../platform/tenancy/tenants.table.js";

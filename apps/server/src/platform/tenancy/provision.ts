@@ -1,9 +1,12 @@
-import { BUILTIN_ROLES, FULL_ACCESS, type PermissionMap } from "@taleem/contract";
+import { BUILTIN_ROLES } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { MODULE_MANIFESTS } from "../../modules/index.js";
 import { roles } from "../auth/roles.table.js";
 import { builtinRoleId, createUser } from "../auth/user-accounts.js";
 import { conflict } from "../http/errors.js";
+import { defaultPermissions } from "../modules/define-module.js";
+import { recordGrantsGiven } from "../modules/give-grants.js";
 import { settings } from "./settings.table.js";
 import { TenantScope } from "./tenant-scope.js";
 import { tenants } from "./tenants.table.js";
@@ -20,37 +23,7 @@ export interface NewTenant {
   admin: { name: string; mobile?: string; username?: string; password?: string; email?: string };
 }
 
-/** What the built-in roles may do until the school changes it. */
-const DEFAULT_PERMISSIONS: Record<keyof typeof BUILTIN_ROLES, PermissionMap> = {
-  admin: FULL_ACCESS,
-  // A teacher sets tasks, logs lessons, shares materials (the office approves them), takes hall
-  // checks and submits their checklists; a Muawin (an assistant, often the hostel warden) the same,
-  // but neither materials nor meetings.
-  staff: {
-    academics: ["view"],
-    students: ["view"],
-    attendance: ["view", "add", "edit"],
-    hifz: ["view", "add", "edit"],
-    tasks: ["view", "add", "edit"],
-    lessons: ["view", "add"],
-    materials: ["view", "add", "edit"],
-    halls: ["view", "add", "edit"],
-    checklists: ["view", "add", "edit"],
-    meetings: ["view"],
-  },
-  muawin: {
-    students: ["view"],
-    attendance: ["view", "add"],
-    hifz: ["view", "add"],
-    tasks: ["view", "add", "edit"],
-    lessons: ["view", "add"],
-    halls: ["view", "add", "edit"],
-    checklists: ["view", "add", "edit"],
-  },
-  parent: {},
-};
-
-/** A new school: the tenant, its four built-in roles, its settings and its first admin, in one transaction. */
+/** A new school: the tenant, its four built-in roles (and the record of their default rights), its settings and its first admin, in one transaction. */
 export async function provisionTenant(db: Db, input: NewTenant) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -72,6 +45,9 @@ export async function provisionTenant(db: Db, input: NewTenant) {
       })
       .returning();
     const scope = new TenantScope(tx as unknown as Db, tenant!.id);
+    // What the built-in roles may do until the school changes it: Admin everything, the others
+    // what each module's manifest gives them (modules/<module>/<module>.module.ts).
+    const permissions = defaultPermissions(MODULE_MANIFESTS);
     await scope.insertMany(
       roles,
       Object.entries(BUILTIN_ROLES).map(([key, r]) => ({
@@ -79,9 +55,11 @@ export async function provisionTenant(db: Db, input: NewTenant) {
         builtin: key,
         area: r.area,
         linkedStudentsOnly: r.linkedStudentsOnly,
-        permissions: DEFAULT_PERMISSIONS[key as keyof typeof BUILTIN_ROLES],
+        permissions: permissions[key as keyof typeof BUILTIN_ROLES],
       })),
     );
+    // Its roles have every default right now, so no start gives it one again.
+    await recordGrantsGiven(scope, MODULE_MANIFESTS);
     await scope.insert(settings, { config: {}, profile: "" });
     const admin = await createUser(scope, tenant!.country, { ...input.admin, roleIds: [await builtinRoleId(scope, "admin")] });
     return { tenant: tenant!, admin };
