@@ -5,7 +5,8 @@
 //   modules import each other; no table file nor module imports db/client.ts, which opens the
 //   database and so imports every table (a table or a service takes the `Db` type from
 //   db/db-types.ts: importing the opener made one import loop of nearly the whole server), and
-//   nothing the opener imports, however indirectly, imports it back;
+//   nothing the opener imports, however indirectly, imports it back; the platform (what knows
+//   no school) imports no module: modules build on it;
 // - web: a feature never imports another feature, nor an area (features sit below the areas
 //   that show them; what several share lives in lib/ and ui/).
 // Tests, fixtures and benches are exempt: they may reach into anything.
@@ -62,6 +63,10 @@ export function serverCrossings(src) {
     const [top, mine] = file.split("/");
     if (top === "modules" || /\.tables?\.ts$/.test(file)) {
       for (const target of targets) if (/^db\/client(\.js)?$/.test(target)) crossings.push(`${file} imports the database's opener ${target}`);
+    }
+    // The platform knows no school's module: a module builds on it, never the reverse (tests aside).
+    if (top === "platform" && !file.endsWith(".test.ts")) {
+      for (const target of targets) if (target.startsWith("modules/")) crossings.push(`${file} (platform) imports the module ${target}`);
     }
     if (top !== "modules") continue;
     for (const target of targets) {

@@ -1,8 +1,8 @@
 import type { Db } from "../src/db/client.js";
 import { FakePushService } from "../src/modules/communication/web-push.fake.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { profiles, users } from "../src/platform/auth/users.table.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, kindLabel, openBenchApp } from "./bench-kit.js";
 

@@ -8,10 +8,10 @@ import type { Db } from "../src/db/client.js";
 import { openDatabase } from "../src/db/client.js";
 import { analyzeChangedTables } from "../src/db/embedded-statistics.js";
 import { createScratchDatabase } from "../src/db/scratch-database.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { students } from "../src/modules/students/students.table.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { guardians, profiles, users } from "../src/platform/auth/users.table.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 
 export type DatabaseKind = "pglite" | "postgres";

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
 import { messageLogs } from "../src/modules/communication/message-logs.table.js";
 import { creditWallet } from "../src/modules/communication/wallet.service.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { students } from "../src/modules/students/students.table.js";
 import { guardians, users } from "../src/platform/auth/users.table.js";
 import { WhatsAppCloudFake } from "../src/platform/messaging/fakes/whatsapp-cloud.fake.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { BENCH_PASSWORD, benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
 import { enrolments } from "../src/modules/academics/enrolments.table.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { students } from "../src/modules/students/students.table.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);

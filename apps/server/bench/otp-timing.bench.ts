@@ -1,4 +1,4 @@
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { benchKinds, type DatabaseKind, kindLabel, openBenchApp } from "./bench-kit.js";
 
 /**

@@ -1,10 +1,10 @@
 import { io as connect, type Socket } from "socket.io-client";
 import type { Db } from "../src/db/client.js";
 import { chatMembers, chatRooms } from "../src/modules/communication/chat.table.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { profiles, users } from "../src/platform/auth/users.table.js";
 import type { RealtimeServer } from "../src/platform/realtime/realtime.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { BENCH_PASSWORD, benchSignIn, listen, openBenchApp } from "./bench-kit.js";
 

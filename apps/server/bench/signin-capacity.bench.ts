@@ -1,8 +1,8 @@
 import type { Db } from "../src/db/client.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { hashingStats, hashPassword } from "../src/platform/auth/passwords.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { profiles, users } from "../src/platform/auth/users.table.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { BENCH_PASSWORD, benchKinds, type DatabaseKind, kindLabel, listen, openBenchApp, pct } from "./bench-kit.js";
 

@@ -1,4 +1,4 @@
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 import { type LoadResult, load } from "./load.js";
 

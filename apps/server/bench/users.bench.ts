@@ -1,10 +1,10 @@
 import { asc, count, eq } from "drizzle-orm";
 import Fastify from "fastify";
 import type { Db } from "../src/db/client.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import { hashPassword, verifyPassword } from "../src/platform/auth/passwords.js";
 import { builtinRoleId } from "../src/platform/auth/user-accounts.js";
 import { profiles, users } from "../src/platform/auth/users.table.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 import { TenantScope } from "../src/platform/tenancy/tenant-scope.js";
 import { benchKinds, benchSignIn, type DatabaseKind, kindLabel, listen, openBenchApp } from "./bench-kit.js";
 import { type LoadResult, load } from "./load.js";

@@ -6,11 +6,11 @@ import { buildApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { createScratchDatabase } from "../src/db/scratch-database.js";
+import { provisionTenant } from "../src/modules/provision.js";
 import type { LogStream } from "../src/platform/http/request-log.js";
 import { RazorpaySandbox } from "../src/platform/payments/razorpay-sandbox.js";
 import { sandboxConfig, sandboxKeys, webhookPath } from "../src/platform/payments/start-sandbox.js";
 import type { Services } from "../src/platform/services.js";
-import { provisionTenant } from "../src/platform/tenancy/provision.js";
 
 export type TestApp = FastifyInstance & { services: Services };
 

@@ -20,23 +20,42 @@ describe("the server's modules keep to their own tables", () => {
   });
 });
 
-describe("the database's opener", () => {
-  it("counts a table that imports it, and the loop that makes, as crossings", () => {
-    const src = mkdtempSync(join(tmpdir(), "boundaries-"));
-    const write = (path: string, text: string) => {
+/** The crossings of a made-up source tree (path -> text). */
+function crossingsOf(files: Record<string, string>): string[] {
+  const src = mkdtempSync(join(tmpdir(), "boundaries-"));
+  try {
+    for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(src, path)), { recursive: true });
       writeFileSync(join(src, path), text);
-    };
-    try {
-      write("db/client.ts", 'import "./schema.js";\nexport type Db = unknown;\n');
-      write("db/schema.ts", 'export * from "../modules/notes/notes.table.js";\n');
-      write("modules/notes/notes.table.ts", 'import type { Db } from "../../db/client.js";\nexport const notes = (db: Db) => db;\n');
-      expect(serverCrossings(src)).toEqual([
-        "modules/notes/notes.table.ts imports db/client.js, which imports it back",
-        "modules/notes/notes.table.ts imports the database's opener db/client.js",
-      ]);
-    } finally {
-      rmSync(src, { recursive: true, force: true });
     }
+    return serverCrossings(src);
+  } finally {
+    rmSync(src, { recursive: true, force: true });
+  }
+}
+
+describe("the platform", () => {
+  it("counts a platform file that imports a module as a crossing", () => {
+    expect(
+      crossingsOf({
+        "platform/tenancy/provision.ts": 'import { MODULE_MANIFESTS } from "../../modules/index.js";\n',
+        "modules/index.ts": "export const MODULE_MANIFESTS = [];\n",
+      }),
+    ).toEqual(["platform/tenancy/provision.ts (platform) imports the module modules/index.js"]);
+  });
+});
+
+describe("the database's opener", () => {
+  it("counts a table that imports it, and the loop that makes, as crossings", () => {
+    expect(
+      crossingsOf({
+        "db/client.ts": 'import "./schema.js";\nexport type Db = unknown;\n',
+        "db/schema.ts": 'export * from "../modules/notes/notes.table.js";\n',
+        "modules/notes/notes.table.ts": 'import type { Db } from "../../db/client.js";\nexport const notes = (db: Db) => db;\n',
+      }),
+    ).toEqual([
+      "modules/notes/notes.table.ts imports db/client.js, which imports it back",
+      "modules/notes/notes.table.ts imports the database's opener db/client.js",
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { isSupportedCountry } from "libphonenumber-js";
 import type { Db } from "../db/db-types.js";
+import { provisionTenant } from "../modules/provision.js";
 import { recordChange } from "../platform/audit/audit.service.js";
-import { provisionTenant } from "../platform/tenancy/provision.js";
 import { type TenantRow, tenants } from "../platform/tenancy/tenants.table.js";
 import { type Command, json, optional, required, UsageError, type Values } from "./command.js";
 import { tenantByCode, withDatabase } from "./database.js";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { provisionTenant } from "../modules/provision.js";
 import { builtinRoleId, createUser } from "../platform/auth/user-accounts.js";
-import { provisionTenant } from "../platform/tenancy/provision.js";
 import { schoolToday } from "../platform/tenancy/school-calendar.js";
 import { settings } from "../platform/tenancy/settings.table.js";
 import { TenantScope } from "../platform/tenancy/tenant-scope.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { adminOfNewTenant, PASSWORD, signIn, type TestApp, testApp, uniqueCode, uniqueMobile } from "../../../test/harness.js";
 import { rolesOf, signedInUser } from "../../../test/people.js";
-import { provisionTenant } from "../../platform/tenancy/provision.js";
 import { addStudent, ok } from "../academics/school.fixture.js";
+import { provisionTenant } from "../provision.js";
 
 const app: TestApp = await testApp();
 

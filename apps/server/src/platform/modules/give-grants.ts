@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db } from "../../db/db-types.js";
 import { recordChange } from "../audit/audit.service.js";
 import { roles } from "../auth/roles.table.js";
 import { lockKeys } from "../tenancy/advisory-locks.js";

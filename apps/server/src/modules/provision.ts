@@ -1,15 +1,15 @@
 import { BUILTIN_ROLES } from "@taleem/contract";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { MODULE_MANIFESTS } from "../../modules/index.js";
-import { roles } from "../auth/roles.table.js";
-import { builtinRoleId, createUser } from "../auth/user-accounts.js";
-import { conflict } from "../http/errors.js";
-import { defaultPermissions } from "../modules/define-module.js";
-import { recordGrantsGiven } from "../modules/give-grants.js";
-import { settings } from "./settings.table.js";
-import { TenantScope } from "./tenant-scope.js";
-import { tenants } from "./tenants.table.js";
+import type { Db } from "../db/db-types.js";
+import { roles } from "../platform/auth/roles.table.js";
+import { builtinRoleId, createUser } from "../platform/auth/user-accounts.js";
+import { conflict } from "../platform/http/errors.js";
+import { defaultPermissions } from "../platform/modules/define-module.js";
+import { recordGrantsGiven } from "../platform/modules/give-grants.js";
+import { settings } from "../platform/tenancy/settings.table.js";
+import { TenantScope } from "../platform/tenancy/tenant-scope.js";
+import { tenants } from "../platform/tenancy/tenants.table.js";
+import { MODULE_MANIFESTS } from "./index.js";
 
 export interface NewTenant {
   code: string;
