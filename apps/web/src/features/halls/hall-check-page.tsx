@@ -9,7 +9,6 @@ import {
   type HallRegisterReply,
   hallCheckResource,
 } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -44,7 +43,6 @@ export function HallCheckPage() {
   const { t } = useTranslation(["halls", "attendance"]);
   const errorText = useErrorText();
   const can = useCan();
-  const qc = useQueryClient();
   const [search] = useSearchParams();
   const halls = useResourceOptions("hall", "name");
   const [hallId, setHallId] = useState<string | null>(() => search.get("hallId") ?? localStorage.getItem("taleem_hall_check"));
@@ -100,7 +98,6 @@ export function HallCheckPage() {
       onSuccess: (r) => {
         setConfirming(false);
         setSaved(r.data ?? null);
-        void qc.invalidateQueries({ queryKey: ["action", getHallRegister.path] });
       },
     });
   };

@@ -5,7 +5,7 @@ import { ApiError } from "../../../lib/api";
 import { errorText } from "../../../lib/error-text";
 import { i18n } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
-import { callAction } from "../../../lib/use-action";
+import { callAction, refreshAfter } from "../../../lib/use-action";
 import { dropSave, type PendingSave, pendingSaves, queueSave } from "./register-store";
 
 export interface SyncOutcome {
@@ -122,7 +122,7 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
       if (outcomes.length) {
         onOutcome(outcomes);
         // The registers as saved are in before the sent saves leave the screen: no flash of the marks before them.
-        await queryClient.invalidateQueries({ queryKey: ["action", "/admin/api/attendance/register"] });
+        await refreshAfter(queryClient, saveRegister);
       }
     } finally {
       setSending(false);

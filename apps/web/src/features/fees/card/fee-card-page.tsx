@@ -279,6 +279,7 @@ export function FeeCardPage() {
         text={t("card.waiveText", { name: waiving?.name ?? "" })}
         confirmLabel={t("card.waiveFine")}
         onClose={() => setWaiving(null)}
+        action={waiveFeeFine}
         run={(reason) => callAction(waiveFeeFine, { body: { feeId: waiving!.id, reason } })}
         done={t("card.waived")}
       />
