@@ -9,11 +9,11 @@ import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { SetupLink } from "../../ui/setup-steps";
 import { PICK_SHOWN, StudentPickDialog, type StudentPlace, useStudentSearch } from "../../ui/student-pick-list";
 import { useSelection } from "../../ui/use-selection";
-import { EnrolmentDateInput } from "./enrolment-date-input";
 
 /** Who is already in a class of the classroom's year, and where: they cannot be ticked. */
 function useYearPlaces(room: ClassroomRow | undefined, opened: boolean) {

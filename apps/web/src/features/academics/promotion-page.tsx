@@ -10,9 +10,9 @@ import { useAction } from "../../lib/use-action";
 import { filterGroups, useClassrooms, useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { NativeName } from "../../ui/native-name";
-import { EnrolmentDateInput } from "./enrolment-date-input";
 
 type Choice = "promote" | "stay" | "leave";
 

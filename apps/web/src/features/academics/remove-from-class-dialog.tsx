@@ -9,8 +9,8 @@ import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction, useRefreshAfter } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { EnrolmentDateInput } from "./enrolment-date-input";
-import type { EnrolmentTarget } from "./enrolment-dialogs";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
+import type { EnrolmentTarget } from "../../ui/enrolment/enrolment-dialogs";
 
 /**
  * Takes students out of a classroom: each active enrolment ends as "removed" on a date, with an

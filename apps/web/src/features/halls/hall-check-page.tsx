@@ -17,12 +17,12 @@ import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { RegisterLine } from "../../ui/register/register-line";
+import { nextCode } from "../../ui/register/register-marks";
+import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "../../ui/register/register-parts";
 import { useResourceMutations, useResourceOptions } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
 import { useCan } from "../../ui/use-can";
-import { RegisterLine } from "../attendance/register/register-line";
-import { nextCode } from "../attendance/register/register-marks";
-import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "../attendance/register/register-parts";
 
 const SLOTS: HallCheckSlot[] = ["night", "study_hour", "other"];
 

@@ -9,9 +9,9 @@ import { callAction } from "../../../lib/call-action";
 import { notify } from "../../../lib/notify";
 import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import { MoneyInput, majorToMinor } from "../../../ui/resource";
 import { counterModes } from "../counter/counter-payment";
-import { ltr } from "../fee-bits";
 import { newAttemptKey } from "../fees-calls";
 
 /**

@@ -8,9 +8,9 @@ import { callAction } from "../../../lib/call-action";
 import { notify } from "../../../lib/notify";
 import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import type { RowAction } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
-import { ltr } from "../fee-bits";
 import { postForPdf, saveFile, sendWithBody } from "../fees-calls";
 import { ReasonDialog } from "./card-dialogs";
 

@@ -6,8 +6,8 @@ import { type ApiError, isApiError } from "../../../lib/api";
 import { callAction } from "../../../lib/call-action";
 import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import { formatMinor } from "../../../ui/resource";
-import { ltr } from "../fee-bits";
 import { newAttemptKey } from "../fees-calls";
 
 export type Collected = ActionReply<typeof collectFees>["data"] & { amount: number; mode: string };

@@ -14,12 +14,12 @@ import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
 import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { Money } from "../../../ui/money";
 import { useResourceOptions } from "../../../ui/resource";
 import { FilterSheet } from "../../../ui/resource/filter-sheet";
 import { PHONE } from "../../../ui/resource/resource-cards";
 import { useCan } from "../../../ui/use-can";
 import { FeeTable } from "../card/fee-table";
-import { Money } from "../fee-bits";
 
 type Defaulter = ActionReply<typeof feeDefaulters>["rows"][number];
 type Reminded = ActionReply<typeof notifyFeesDue>;

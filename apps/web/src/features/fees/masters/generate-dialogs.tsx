@@ -9,7 +9,7 @@ import { notify } from "../../../lib/notify";
 import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { LoadingState } from "../../../ui/list-states";
-import { Money } from "../fee-bits";
+import { Money } from "../../../ui/money";
 
 type Generated = ActionReply<typeof generateFeePayments>;
 

@@ -5,7 +5,7 @@ import { errorText } from "../../../lib/error-text";
 import { i18n } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
 import { callAction } from "../../../lib/use-action";
-import { retryable } from "../../attendance/register/use-register-sync";
+import { retryable } from "../../../lib/use-register-sync";
 import type { SittingBody } from "./halqa-draft";
 import { WAITING_SITTING_PREFIX } from "./sitting-keys";
 

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { callAction, refreshAfter } from "../../../lib/use-action";
+import { retryable } from "../../../lib/use-register-sync";
 import { useErrorText } from "../../../ui/api-error";
-import { retryable } from "../../attendance/register/use-register-sync";
 import { fieldOfIssue, type Problems, problemKey, type SittingBody } from "./halqa-draft";
 import { dropWaiting, keepWaiting, whoIsSignedIn } from "./sitting-outbox";
 

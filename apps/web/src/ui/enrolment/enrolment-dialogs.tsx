@@ -8,9 +8,9 @@ import { notify } from "../../lib/notify";
 import { withoutFilters } from "../../lib/resource-view";
 import { useAction } from "../../lib/use-action";
 import { filterGroups, useClassrooms } from "../../lib/use-classrooms";
-import { useErrorText } from "../../ui/api-error";
-import { useResourceMutations } from "../../ui/resource";
-import { StudentPicker } from "../../ui/student-picker";
+import { useErrorText } from "../api-error";
+import { useResourceMutations } from "../resource";
+import { StudentPicker } from "../student-picker";
 import { EnrolmentDateInput } from "./enrolment-date-input";
 
 // The list's own screens pick a student by search, not by a filter of ids.

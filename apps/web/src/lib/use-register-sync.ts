@@ -1,12 +1,12 @@
 import { type MarkConflict, RegisterChanged, type SaveRegisterReply, saveRegister } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { errorText } from "../../../lib/error-text";
-import { i18n } from "../../../lib/i18n";
-import { notify } from "../../../lib/notify";
-import { callAction, refreshAfter } from "../../../lib/use-action";
+import { ApiError } from "./api";
+import { errorText } from "./error-text";
+import { i18n } from "./i18n";
+import { notify } from "./notify";
 import { dropSave, type PendingSave, pendingSaves, queueSave } from "./register-store";
+import { callAction, refreshAfter } from "./use-action";
 
 export interface SyncOutcome {
   save: PendingSave;
