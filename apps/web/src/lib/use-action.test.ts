@@ -1,11 +1,22 @@
-import { feeDefaulters, getRegister, saveRegister, schoolDashboard, studentFeeCard, updateSettings } from "@taleem/contract";
+import {
+  enrolmentResource,
+  feeDefaulters,
+  getRegister,
+  listChatRooms,
+  myClasses,
+  saveRegister,
+  saveSitting,
+  schoolDashboard,
+  studentFeeCard,
+  updateSettings,
+} from "@taleem/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resourceKeys } from "../ui/resource/resource-keys";
 import { callAction } from "./call-action";
-import { actionKey, useAction } from "./use-action";
+import { actionKey, changeOf, refreshAfter, useAction } from "./use-action";
 
 vi.mock("./call-action", () => ({ callAction: vi.fn() }));
 const call = vi.mocked(callAction);
@@ -59,5 +70,33 @@ describe("useAction's refresh after a change", () => {
     const { client, stale } = cached();
     await expect(succeed(client, saveRegister)).rejects.toThrow("offline");
     expect(stale(registerKey)).toBe(false);
+  });
+});
+
+describe("refreshAfter", () => {
+  it("refreshes a reply that declares it reads the changed area, though it lives in another", async () => {
+    const client = new QueryClient();
+    const teaching = actionKey(myClasses, { query: {} });
+    const rooms = actionKey(listChatRooms, {});
+    for (const key of [teaching, rooms]) client.setQueryData(key, { message: "cached" });
+    await refreshAfter(client, saveSitting);
+    expect(client.getQueryState(teaching)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(rooms)?.isInvalidated).toBe(false);
+  });
+
+  it("refreshes, after a resource's rows change, its lists, the lists it names and the replies of its areas", async () => {
+    const client = new QueryClient();
+    const keys = {
+      enrolments: resourceKeys("enrollment").list({}),
+      classrooms: resourceKeys("classRoom").list({}),
+      register: registerKey,
+      feeCard: feeCardKey,
+      users: resourceKeys("user").list({}),
+      rooms: actionKey(listChatRooms, {}),
+    };
+    for (const key of Object.values(keys)) client.setQueryData(key, { message: "cached" });
+    await refreshAfter(client, changeOf(enrolmentResource));
+    const stale = Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]));
+    expect(stale).toEqual({ enrolments: true, classrooms: true, register: true, feeCard: true, users: false, rooms: false });
   });
 });
