@@ -18,10 +18,10 @@ installDeviceTokenBridge();
 // teacher is. Each outbox is looked at first (a small module): a sender's code loads only when it holds some.
 const sendWaitingWork = () => {
   if (useAuth.getState().status !== "signed-in") return;
-  void import("./features/attendance/register/register-store")
+  void import("./lib/register-store")
     .then((store) => store.pendingSaves())
     .then(async (waiting) => {
-      if (waiting.length) await (await import("./features/attendance/register/use-register-sync")).sendWaitingRegisters();
+      if (waiting.length) await (await import("./lib/use-register-sync")).sendWaitingRegisters();
     })
     .catch(() => undefined);
   void import("./features/hifz/halqa/sitting-keys")

@@ -50,6 +50,8 @@ export const getMe = defineAction({
   family: "scoped",
   summary: "The signed-in person's own profile",
   reply: MeReply,
+  // The person's profiles, their roles' permissions and the school's settings.
+  reads: ["account", "users", "roles", "settings"],
 });
 
 export const updateMe = defineAction({
@@ -59,6 +61,7 @@ export const updateMe = defineAction({
   body: ProfileUpdate,
   reply: MeReply,
   errors: [409],
+  invalidates: ["account", "users"],
 });
 
 export const changeOwnPassword = defineAction({
@@ -80,6 +83,8 @@ export const switchProfile = defineAction({
   body: SwitchProfileBody,
   reply: SwitchProfileReply,
   errors: [404, 429],
+  // Every screen is the new profile's.
+  invalidates: "everything",
 });
 
 export const registerPush = defineAction({

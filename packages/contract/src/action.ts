@@ -52,6 +52,18 @@ export const isFileReply = (reply: unknown): reply is FileReply => typeof reply 
  */
 export type FamilyReach = "scoped" | "staff" | { student: `${"params" | "query" | "body"}.${string}` };
 
+/** A module, or an area every school has: where a call lives, and what a cached reply is made of. */
+export type CacheArea = ModuleKey | "auth" | "account" | "dashboard" | "platform" | "health";
+
+/**
+ * What a change makes stale in the web's cache: the GET replies that read any of these areas
+ * (see `reads`), or `"everything"` (a change under every screen: the school's settings, a wipe).
+ */
+export type Invalidates = readonly CacheArea[] | "everything";
+
+/** What a GET's reply is made of (see `reads`): a change to any of these areas makes it stale. */
+export type Reads = readonly CacheArea[] | "everything";
+
 export interface ActionDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -67,7 +79,7 @@ export interface ActionDefinition<
    * or an area every school has (sign-in, a person's own account, the dashboard composed of other
    * modules' figures, health, the platform's own). The permission names what the role needs.
    */
-  module: ModuleKey | "auth" | "account" | "dashboard" | "platform" | "health";
+  module: CacheArea;
   access: X;
   /** What the caller's role must allow; a user call without one is open to every signed-in user. */
   permission?: Permission;
@@ -81,6 +93,17 @@ export interface ActionDefinition<
   errors: readonly number[];
   /** Resource paths whose lists and details the web refreshes after the call succeeds. */
   refreshes: readonly string[];
+  /**
+   * The areas whose cached GET replies the web refreshes after the call succeeds; by default the
+   * call's own module. A call that changes nothing (a preview, a PDF) says `[]`.
+   */
+  invalidates: Invalidates;
+  /**
+   * The areas a GET's reply is made of, so a change to any of them refreshes it; by default its
+   * own module. A reply that joins another module's rows names it; one that composes every
+   * module's figures (a dashboard, a parent's home) says `"everything"`.
+   */
+  reads: Reads;
   /** A GET that changes data (an import): it needs the x-requested-with header like any change. */
   changesData?: boolean;
   /** How its rows reach a family's own children (see `FamilyReach`); every GET of a school's user says. */
@@ -101,6 +124,8 @@ type Declared<B, Q, P, R, X> = {
   reply: R;
   errors?: readonly number[];
   refreshes?: readonly string[];
+  invalidates?: Invalidates;
+  reads?: Reads;
   changesData?: boolean;
   family?: FamilyReach;
 };
@@ -131,6 +156,8 @@ export function defineAction<
     params: decl.params as P,
     errors: decl.errors ?? [],
     refreshes: decl.refreshes ?? [],
+    invalidates: decl.invalidates ?? [decl.module],
+    reads: decl.reads ?? [decl.module],
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CacheArea } from "./action.js";
 import type { UploadKind } from "./admissions/common.js";
 import {
   type CreateSchemaOf,
@@ -58,6 +59,10 @@ export interface ResourceDefinition<Row extends z.ZodObject = z.ZodObject, Creat
   path: string;
   /** Permission and plan key. */
   module: ModuleKey;
+  /** Other resources' paths whose lists and details a change of its rows makes stale. */
+  refreshes: readonly string[];
+  /** The areas whose cached GET replies a change of its rows makes stale; by default its module. */
+  invalidates: readonly CacheArea[];
   /** i18n namespace and key stem: `${i18n}.title`, `${i18n}.fields.${key}`; "ns:key" for a key inside a namespace. */
   i18n: string;
   row: Row;
@@ -75,6 +80,10 @@ export interface ResourceDefinition<Row extends z.ZodObject = z.ZodObject, Creat
 export interface ResourceDeclaration<F extends FieldMap, Create extends z.ZodType> {
   path: string;
   module: ModuleKey;
+  /** Other resources whose lists show its rows (a classroom's count of enrolments, say). */
+  refreshes?: readonly string[];
+  /** Areas besides its module whose GET replies read its rows: its module is always refreshed. */
+  invalidates?: readonly CacheArea[];
   i18n: string;
   /**
    * Every field once, in the order the list and the form show them; `id` and `createdAt` come with
@@ -102,6 +111,8 @@ export function defineResource<F extends FieldMap, Create extends z.ZodType = Cr
   return {
     path: decl.path,
     module: decl.module,
+    refreshes: decl.refreshes ?? [],
+    invalidates: [decl.module, ...(decl.invalidates ?? []).filter((a) => a !== decl.module)],
     i18n: decl.i18n,
     row: rowSchema(fields),
     create: decl.refine ? decl.refine(create) : (create as unknown as Create),

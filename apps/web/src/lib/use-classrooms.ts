@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type ListReply, resourceKeys, resourceUrl } from "../ui/resource";
 import { api } from "./api";
-import { callAction } from "./use-action";
+import { callAction, useActionQuery } from "./use-action";
 
 export type OptionGroup = { group: string; items: { value: string; label: string }[] };
 
@@ -53,13 +53,8 @@ export function useClassroom(id: number | undefined) {
 
 /** The students actively enrolled in a classroom, by roll number. */
 export function useRoster(id: number | undefined) {
-  return useQuery({
-    queryKey: ["roster", id],
-    queryFn: () => callAction(classroomStudents, { params: { id } }, { page: true }),
-    enabled: !!id,
-    // Enrolments change from several screens: a roster is read fresh each time it is opened.
-    staleTime: 0,
-  });
+  // Enrolments change from several screens: a roster is read fresh each time it is opened.
+  return useActionQuery(classroomStudents, { params: { id: id ?? 0 } }, { enabled: !!id, staleTime: 0 });
 }
 
 /** The same choices without the classrooms that `keep` rejects (another batch only, say). */

@@ -1,9 +1,8 @@
 import type { ActionReply, AnyAction, JobProgress } from "@taleem/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { resourceKeys } from "../ui/resource/resource-keys";
 import { callAction } from "./call-action";
-import { actionKey } from "./use-action";
+import { actionKey, refreshAfter } from "./use-action";
 
 /** How often a running job is asked how far it has got. */
 const POLL_MS = 400;
@@ -31,7 +30,7 @@ export function useJobProgress<A extends AnyAction>(action: A, job: string | nul
 
   useEffect(() => {
     if (state !== "done") return;
-    for (const path of action.refreshes) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
+    void refreshAfter(qc, action);
   }, [state, action, qc]);
 
   return {

@@ -31,6 +31,8 @@ export const makeActiveBatch = defineAction({
   reply: z.object({ message: z.string(), data: batchResource.row }),
   errors: [404],
   refreshes: ["batch"],
+  // Every screen's lists start from the active batch.
+  invalidates: "everything",
 });
 
 /** A subject; of one course, or (course null) one any course may teach. */

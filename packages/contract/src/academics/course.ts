@@ -4,6 +4,7 @@ import * as field from "../fields.js";
 import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
 import { Instant, Status } from "../values.js";
+import { ENROLMENT_READERS } from "./enrolment-readers.js";
 
 export const CourseKind = z.enum(["hifz", "madrasa", "alim", "school", "other"]);
 
@@ -143,6 +144,7 @@ export const importCourseStudents = defineAction({
   reply: JobStarted,
   errors: [404, 409],
   refreshes: ["student", "enrollment", "classRoom"],
+  invalidates: ENROLMENT_READERS,
 });
 
 /** A spreadsheet sent inline: an Excel (.xlsx, first sheet) or CSV file as base64 or a data URL, at most 8 MB. */
@@ -166,6 +168,7 @@ export const importCourseStudentsFile = defineAction({
   reply: JobStarted,
   errors: [404, 409, 413],
   refreshes: ["student", "enrollment", "classRoom"],
+  invalidates: ENROLMENT_READERS,
 });
 
 /** How far a course import has got; another school's job, or one long finished, is 404. */
@@ -180,4 +183,5 @@ export const courseImportProgress = defineAction({
   reply: jobProgress(ImportResult),
   errors: [404],
   refreshes: ["student", "enrollment", "classRoom"],
+  invalidates: ENROLMENT_READERS,
 });

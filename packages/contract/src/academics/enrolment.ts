@@ -3,6 +3,7 @@ import { defineAction, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource, ListQuery, listReply } from "../resource.js";
 import { DateOnly, IdList, RowId } from "../values.js";
+import { ENROLMENT_READERS } from "./enrolment-readers.js";
 import { StudentBrief } from "./student.js";
 
 /**
@@ -16,6 +17,9 @@ export const EnrolmentStatus = z.enum(["active", "transferred", "promoted", "ret
 export const enrolmentResource = defineResource({
   path: "enrollment",
   module: "academics",
+  // A classroom counts its enrolments and a student's page lists them.
+  refreshes: ["classRoom", "student"],
+  invalidates: ENROLMENT_READERS,
   i18n: "academics:enrolments",
   fields: {
     /** Set on create only: a PUT cannot move an enrolment to another student. */
@@ -145,6 +149,7 @@ export const transferEnrolment = defineAction({
   reply: z.object({ message: z.string(), data: enrolmentResource.row }),
   errors: [404, 409],
   refreshes: ENROLMENT_LISTS,
+  invalidates: ENROLMENT_READERS,
 });
 
 /** POST enrollment/remove-from-class. */
@@ -159,6 +164,7 @@ export const removeFromClass = defineAction({
   reply: z.object({ message: z.string(), removed: z.number() }),
   errors: [404],
   refreshes: ENROLMENT_LISTS,
+  invalidates: ENROLMENT_READERS,
 });
 
 /** PUT enrollment/updateclass: moves enrolments to another classroom in place, in one transaction. */
@@ -173,6 +179,7 @@ export const updateEnrolmentClass = defineAction({
   reply: z.object({ message: z.string(), updated: z.number() }),
   errors: [404, 409],
   refreshes: ENROLMENT_LISTS,
+  invalidates: ENROLMENT_READERS,
 });
 
 /**
@@ -206,6 +213,7 @@ export const promoteClassroom = defineAction({
   reply: PromoteReply,
   errors: [404, 409],
   refreshes: ENROLMENT_LISTS,
+  invalidates: ENROLMENT_READERS,
 });
 
 /**
@@ -229,4 +237,5 @@ export const bulkEnrol = defineAction({
   reply: z.object({ message: z.string(), enrolled: z.number(), alreadyIn: z.number() }),
   errors: [404, 409],
   refreshes: ENROLMENT_LISTS,
+  invalidates: ENROLMENT_READERS,
 });

@@ -29,4 +29,6 @@ export const linkedChildren = defineAction({
   family: "scoped",
   summary: "The signed-in person's linked children (guardians), each with the class they are in now",
   reply: z.object({ message: z.string(), rows: z.array(LinkedChild), count: z.number() }),
+  // The family's children with their classrooms.
+  reads: ["account", "students", "academics", "users"],
 });

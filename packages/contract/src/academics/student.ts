@@ -5,6 +5,7 @@ import { JobParams, JobStarted, jobProgress } from "../platform/jobs.js";
 import { defineResource } from "../resource.js";
 import { Gender, IdList, RowId, Status } from "../values.js";
 import { ImportFile, ImportResult } from "./course.js";
+import { ENROLMENT_READERS } from "./enrolment-readers.js";
 
 export const StudentStatus = z.enum(["active", "left", "alumni"]);
 export type StudentStatus = z.infer<typeof StudentStatus>;
@@ -160,6 +161,7 @@ export const addStudentsInBulk = defineAction({
   reply: z.object({ message: z.string(), ids: z.array(z.number()), parentsCreated: z.number() }),
   errors: [409],
   refreshes: ["student"],
+  invalidates: ENROLMENT_READERS,
 });
 
 /** What a students import did, once its job is done. */
@@ -181,6 +183,7 @@ export const importStudentsFile = defineAction({
   reply: JobStarted,
   errors: [409, 413],
   refreshes: ["student", "enrollment", "classRoom"],
+  invalidates: ENROLMENT_READERS,
 });
 
 /** How far a students import has got; another school's job, or one long finished, is 404. */
@@ -195,6 +198,7 @@ export const studentImportProgress = defineAction({
   reply: jobProgress(StudentImportResult),
   errors: [404],
   refreshes: ["student", "enrollment", "classRoom"],
+  invalidates: ENROLMENT_READERS,
 });
 
 /** GET student/import-template: an .xlsx with the import's header row, the school's own fields included. */

@@ -12,6 +12,9 @@ export const DayOfWeek = z.coerce.number().int().min(1).max(7);
 export const hourResource = defineResource({
   path: "hour",
   module: "academics",
+  // An hour carries its timetable entry, and its registers list its students.
+  refreshes: ["timetable"],
+  invalidates: ["attendance"],
   i18n: "timetable:hours",
   fields: {
     classroomId: field.ref("classRoom", "label").required().filter(),
@@ -48,6 +51,8 @@ export const updateHourStudents = defineAction({
   reply: z.object({ message: z.string(), data: hourResource.row }),
   errors: [404],
   refreshes: ["hour"],
+  // An hour's registers list its students.
+  invalidates: ["academics", "attendance"],
 });
 
 /** One hour of a week added in bulk, with the subject taught in it (and its teacher) when known. */
@@ -80,6 +85,8 @@ export const addWeekHours = defineAction({
   reply: z.object({ message: z.string(), hours: z.number(), entries: z.number(), hourIds: z.array(z.number()) }),
   errors: [404, 409],
   refreshes: ["hour", "timetable"],
+  // An hour's registers list its students.
+  invalidates: ["academics", "attendance"],
 });
 
 export const downloadTimetable = defineAction({
@@ -98,6 +105,9 @@ export const downloadTimetable = defineAction({
 export const timetableResource = defineResource({
   path: "timetable",
   module: "academics",
+  // The timetable grid is its hours and their entries together.
+  refreshes: ["hour"],
+  invalidates: ["attendance"],
   i18n: "timetable:grid",
   fields: {
     hourId: field.ref("hour", "startTime").required(),
@@ -127,6 +137,8 @@ export const fetchStudentsFromClass = defineAction({
   reply: z.object({ message: z.string(), hourId: z.number(), rows: z.array(StudentBrief), count: z.number() }),
   errors: [404],
   refreshes: ["hour"],
+  // An hour's registers list its students.
+  invalidates: ["academics", "attendance"],
 });
 
 export const PeriodStatus = z.enum(["submitted", "approved", "rejected"]);

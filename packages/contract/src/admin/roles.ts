@@ -80,4 +80,6 @@ export const setRolePermissions = defineAction({
   reply: RoleReply,
   errors: [404],
   refreshes: ["role"],
+  // The signed-in person's own permissions may change.
+  invalidates: ["roles", "account"],
 });

@@ -84,6 +84,7 @@ export const startRecharge = defineAction({
   body: z.object({ channel: MessageChannel, amount: Money.min(100).max(100_000_000) }),
   reply: z.object({ message: z.string(), data: Checkout }),
   errors: [409],
+  invalidates: ["settings", "communication"],
 });
 
 /**
@@ -107,4 +108,5 @@ export const rechargeWallet = defineAction({
     data: z.object({ channel: MessageChannel, balance: z.number(), credited: z.number(), repeated: z.boolean() }).optional(),
   }),
   errors: [400, 404, 409],
+  invalidates: ["settings", "communication"],
 });

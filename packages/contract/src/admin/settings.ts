@@ -137,6 +137,8 @@ export const updateSettings = defineAction({
   description: "config keys are merged into the stored ones; a key set to null is removed. school changes the school's own record.",
   body: SettingsUpdate,
   reply: SettingsReply,
+  // The school's settings (working days, currency, names) are under every screen.
+  invalidates: "everything",
 });
 
 export const publicSettings = defineAction({
@@ -159,4 +161,6 @@ export const wipeData = defineAction({
   body: WipeData,
   reply: MessageReply.strict(),
   errors: [429],
+  // It empties every module.
+  invalidates: "everything",
 });

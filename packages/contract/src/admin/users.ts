@@ -138,6 +138,7 @@ export const assignStudentsToUser = defineAction({
   reply: MessageReply.extend({ count: z.number().int() }),
   errors: [404],
   refreshes: ["user", "student"],
+  invalidates: ["users", "students", "account"],
 });
 
 export const mergeUsers = defineAction({
@@ -151,6 +152,8 @@ export const mergeUsers = defineAction({
   reply: MessageReply,
   errors: [404],
   refreshes: ["user"],
+  // A user may be a parent linked to students.
+  invalidates: ["users", "students", "account"],
 });
 
 export const importUsers = defineAction({
@@ -166,6 +169,8 @@ export const importUsers = defineAction({
   reply: UserBulkReply,
   errors: [404],
   refreshes: ["user"],
+  // A user may be a parent linked to students.
+  invalidates: ["users", "students", "account"],
 });
 
 export const checkParent = defineAction({

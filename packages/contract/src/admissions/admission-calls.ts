@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENROLMENT_READERS } from "../academics/enrolment-readers.js";
 import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import { Language } from "../values.js";
 import {
@@ -133,6 +134,8 @@ export const enrolAdmission = defineAction({
   body: AdmissionEnrol,
   reply: AdmissionEnrolReply,
   refreshes: ["admission", "student", "enrollment"],
+  // It makes the student, the parent's user and the enrolment.
+  invalidates: ["admissions", "users", ...ENROLMENT_READERS],
 });
 
 export const importAdmissions = defineAction({

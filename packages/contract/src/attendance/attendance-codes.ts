@@ -82,4 +82,6 @@ export const updateAttendanceRules = defineAction({
   summary: "Change how the school counts attendance",
   body: AttendanceRules.partial(),
   reply: z.object({ message: z.string(), data: AttendanceRules }),
+  // Hall checks mark with the attendance codes.
+  invalidates: ["attendance", "halls"],
 });

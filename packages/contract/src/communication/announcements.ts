@@ -134,6 +134,7 @@ export const markAnnouncementRead = defineAction({
   reply: z.object({ message: z.string(), readAt: Instant }),
   errors: [404],
   refreshes: ["notification"],
+  invalidates: ["account", "communication"],
 });
 
 /** POST admin/api/announcement/{id}/remind: tells again those who have not read it, at most once an hour each. */

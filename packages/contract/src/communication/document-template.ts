@@ -132,4 +132,6 @@ export const previewTemplate = defineAction({
   body: TemplatePreviewBody,
   reply: TemplatePreviewReply,
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });

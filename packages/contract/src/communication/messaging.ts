@@ -83,6 +83,8 @@ export const sendTemplateMessage = defineAction({
   reply: z.object({ message: z.string(), data: messageLogResource.row }),
   errors: [404, 409],
   refreshes: ["log", "messaging-wallet"],
+  // It spends from the wallet the plan page shows.
+  invalidates: ["communication", "settings"],
 });
 
 /** One recipient's outcome in a bulk send. */
@@ -124,6 +126,8 @@ export const sendBulkTemplateMessage = defineAction({
   reply: JobStarted.extend({ bulkSendId: RowId, cost: z.number().int(), repeated: z.boolean() }),
   errors: [404, 409],
   refreshes: ["log", "messaging-wallet"],
+  // It spends from the wallet the plan page shows.
+  invalidates: ["communication", "settings"],
 });
 
 /** What a bulk send would cost and how it reads, before it goes: recipients per language and a preview in each. */
@@ -145,6 +149,8 @@ export const previewBulkMessage = defineAction({
     previews: z.array(z.object({ language: z.string(), recipients: z.number().int(), subject: z.string().nullable(), body: z.string() })),
   }),
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });
 
 export const bulkSendProgress = defineAction({
@@ -158,6 +164,8 @@ export const bulkSendProgress = defineAction({
   reply: jobProgress(BulkSendResult),
   errors: [404],
   refreshes: ["log", "messaging-wallet"],
+  // It spends from the wallet the plan page shows.
+  invalidates: ["communication", "settings"],
 });
 
 /** POST log/download: the message log as a spreadsheet (downloaded_file.xlsx), with the list's filters. */
@@ -176,6 +184,8 @@ export const downloadMessageLog = defineAction({
   }),
   reply: fileReply(FILE_TYPES.xlsx, "downloaded_file.xlsx"),
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });
 
 /** PUT log/refresh: re-derives a message's status from the provider (or the events it sent). */
@@ -189,6 +199,8 @@ export const refreshMessageLog = defineAction({
   reply: z.object({ message: z.string(), data: messageLogResource.row }),
   errors: [404],
   refreshes: ["log", "messaging-wallet"],
+  // It spends from the wallet the plan page shows.
+  invalidates: ["communication", "settings"],
 });
 
 export const WalletBalance = z.object({

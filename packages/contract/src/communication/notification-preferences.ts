@@ -88,4 +88,6 @@ export const setSchoolNotificationChannels = defineAction({
   body: z.object({ settings: z.array(SchoolChannelSetting).min(1).max(NOTIFICATION_KINDS.length).refine(kindsOnce, { message: "Each kind once" }) }),
   reply: SchoolChannelsReply,
   refreshes: ["notification-settings", "notification-preferences"],
+  // It limits the channels a person may choose.
+  invalidates: ["communication", "account"],
 });

@@ -58,6 +58,8 @@ export const myNotifications = defineAction({
   summary: "The signed-in person's notifications, newest first (filters: unread, kind, student), and the unread count",
   query: NotificationsQuery,
   reply: listReply(NotificationRow).extend({ unread: z.number().int() }),
+  // An announcement is a notification too.
+  reads: ["account", "communication"],
 });
 
 /** PUT user/api/home/notifications/read: marks some (ids) or all of the person's notifications read. */

@@ -3,7 +3,7 @@ import { defineAction } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Money, RowId } from "../values.js";
-import { FeeFrequency, FeeHead, FineRule, InstalmentDates } from "./fee-terms.js";
+import { FEE_LISTS, FeeFrequency, FeeHead, FineRule, InstalmentDates } from "./fee-terms.js";
 
 /** A line of a fee structure: a head, its amount per instalment, and each instalment's due date. */
 export const FeeMasterLineInput = z.object({
@@ -94,7 +94,7 @@ export const generateFeePayments = defineAction({
     sample: z.array(GeneratedDue),
   }),
   errors: [404, 409],
-  refreshes: ["fees", "feesmaster"],
+  refreshes: FEE_LISTS,
 });
 
 /** A due the master changed could not touch, and why. */
@@ -119,5 +119,5 @@ export const updateFeePayments = defineAction({
   body: z.object({ feeMasterId: RowId }),
   reply: z.object({ message: z.string(), updated: z.number(), created: z.number(), cancelled: z.number(), leftAlone: z.array(LeftAlone) }),
   errors: [404],
-  refreshes: ["fees", "feesmaster"],
+  refreshes: FEE_LISTS,
 });

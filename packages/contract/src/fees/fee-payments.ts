@@ -3,7 +3,7 @@ import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Money, RowId } from "../values.js";
-import { PaymentMode } from "./fee-terms.js";
+import { FEE_LISTS, PaymentMode } from "./fee-terms.js";
 
 export const TRANSACTION_STATES = ["received", "confirmed", "reversed"] as const;
 export const TransactionState = z.enum(TRANSACTION_STATES);
@@ -115,7 +115,7 @@ export const collectFees = defineAction({
     }),
   }),
   errors: [400, 404, 409],
-  refreshes: ["fees", "feepayment", "receipt"],
+  refreshes: FEE_LISTS,
 });
 
 /** The office confirms a received cash, cheque or bank payment, or corrects its reference, date or note (never its amount). */
@@ -134,7 +134,7 @@ export const updateFeeTransaction = defineAction({
   }),
   reply: z.object({ message: z.string(), data: feePaymentResource.row }),
   errors: [404, 409],
-  refreshes: ["feepayment"],
+  refreshes: FEE_LISTS,
 });
 
 /** Reverses a transaction with a reason: the ledger takes it back and its receipt is cancelled; nothing is deleted. */
@@ -147,7 +147,7 @@ export const deleteFeeTransaction = defineAction({
   body: z.object({ id: RowId, reason: z.string().trim().min(3).max(300) }),
   reply: z.object({ message: z.string(), data: feePaymentResource.row }),
   errors: [404, 409],
-  refreshes: ["fees", "feepayment", "receipt"],
+  refreshes: FEE_LISTS,
 });
 
 /** Pays money back to a family (an advance, an overpayment), with its own receipt. */
@@ -167,7 +167,7 @@ export const refundFees = defineAction({
   }),
   reply: z.object({ message: z.string(), data: feePaymentResource.row }),
   errors: [404, 409],
-  refreshes: ["fees", "feepayment", "receipt"],
+  refreshes: FEE_LISTS,
 });
 
 /** Gives a transaction its invoice number from the year's series; asking again answers the same number. */
@@ -180,7 +180,7 @@ export const generateInvoiceNumber = defineAction({
   body: z.object({ id: RowId }),
   reply: z.object({ message: z.string(), invoiceNumber: z.string() }),
   errors: [404, 409],
-  refreshes: ["feepayment"],
+  refreshes: FEE_LISTS,
 });
 
 /** A payment's receipt as a PDF. */
@@ -193,4 +193,6 @@ export const paymentReceiptPdf = defineAction({
   body: z.object({ id: RowId }),
   reply: fileReply(FILE_TYPES.pdf, "payment-receipt.pdf"),
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });

@@ -57,3 +57,9 @@ export type DueFigures = z.infer<typeof DueFigures>;
 export const InstalmentDates = z.array(DateOnly).min(1).max(24);
 
 export const StudentIdBody = z.object({ studentId: RowId });
+
+/**
+ * Every fee list a payment, reversal, refund or charge changes: dues and their balances, payments,
+ * receipts, the fee masters' counts and the concessions beside them.
+ */
+export const FEE_LISTS = ["fees", "feepayment", "feesmaster", "feeconcession", "receipt"] as const;

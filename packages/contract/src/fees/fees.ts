@@ -3,7 +3,7 @@ import { defineAction, FILE_TYPES, fileReply, IdParams } from "../action.js";
 import * as field from "../fields.js";
 import { defineResource } from "../resource.js";
 import { DateOnly, Instant, RowId } from "../values.js";
-import { DueFigures, FeeHead } from "./fee-terms.js";
+import { DueFigures, FEE_LISTS, FeeHead } from "./fee-terms.js";
 
 export const DUE_STATES = ["due", "partlyPaid", "paid", "overdue", "waived", "cancelled"] as const;
 export const DueState = z.enum(DUE_STATES);
@@ -164,6 +164,8 @@ export const feeLogs = defineAction({
   reply: z.object({ message: z.string(), rows: z.array(FeeLedgerLine), count: z.number() }),
   changesData: false,
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });
 
 /**
@@ -192,7 +194,7 @@ export const waiveFeeFine = defineAction({
   body: z.object({ feeId: RowId, reason: z.string().trim().min(3).max(300) }),
   reply: z.object({ message: z.string(), waived: z.number() }),
   errors: [404, 409],
-  refreshes: ["fees"],
+  refreshes: FEE_LISTS,
 });
 
 /** A fee receipt of one due for one student: every payment against it. */
@@ -205,6 +207,8 @@ export const feeReceiptPdf = defineAction({
   body: z.object({ feeId: RowId, studentId: RowId }),
   reply: fileReply(FILE_TYPES.pdf, "fee-receipt-{feeId}-{studentId}.pdf"),
   errors: [404],
+  // It reads only: nothing cached is stale after it.
+  invalidates: [],
 });
 
 /** A payment as the fee card and the counter show it. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineAction } from "../action.js";
 import { Money, RowId } from "../values.js";
+import { FEE_LISTS } from "./fee-terms.js";
 
 export const PAYMENT_PROVIDERS = ["offline", "razorpay", "sandbox"] as const;
 export const PaymentProvider = z.enum(PAYMENT_PROVIDERS);
@@ -57,5 +58,5 @@ export const verifyFeePayment = defineAction({
     data: z.object({ status: z.enum(["paid", "failed"]), receiptId: z.number().nullable(), receiptNumber: z.string().nullable(), amount: z.number() }),
   }),
   errors: [400, 404, 409],
-  refreshes: ["fees", "feepayment", "receipt"],
+  refreshes: FEE_LISTS,
 });

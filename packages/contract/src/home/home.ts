@@ -269,6 +269,8 @@ export const homeData = defineAction({
   query: StudentQuery,
   reply: z.object({ message: z.string(), data: HomeData }),
   errors: [404],
+  // A child's day from every module: attendance, fees, hifz, tasks, results, notices.
+  reads: "everything",
 });
 
 /** One hour of a week as the home's timetable shows it. */
@@ -318,6 +320,7 @@ export const homeTimetable = defineAction({
     hours: z.array(HomeHour),
   }),
   errors: [404],
+  reads: ["account", "academics"],
 });
 
 /**
@@ -333,4 +336,5 @@ export const homeCourseSubjects = defineAction({
   params: z.object({ id: RowId }),
   reply: z.object({ message: z.string(), rows: z.array(HomeSubject), count: z.number().int() }),
   errors: [404],
+  reads: ["account", "academics"],
 });

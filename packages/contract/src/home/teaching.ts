@@ -150,6 +150,8 @@ export const myClasses = defineAction({
     "papers of examinations in progress whose marks they have not all entered, and checklists due from them. A profile that teaches nothing gets empty lists.",
   query: z.object({ date: DateOnly.optional() }),
   reply: MyClassesReply,
+  // Hours, registers, sittings, papers and checklists of the teacher's week.
+  reads: ["account", "academics", "attendance", "hifz", "exams", "checklists"],
 });
 
 export const ClassStudentsReply = z.object({

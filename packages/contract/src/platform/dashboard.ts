@@ -58,6 +58,8 @@ export const dashboardSummary = defineAction({
   family: "scoped",
   summary: "The school at a glance: active students and classrooms, pending admissions, today's birthdays and how far setup has come",
   reply: z.object({ message: z.string(), data: DashboardSummary }),
+  // Its figures come from every module.
+  reads: "everything",
 });
 
 /**
@@ -164,6 +166,8 @@ export const schoolDashboard = defineAction({
   summary: "The school at a glance with filters (batch, course, date range): students, attendance, prayers, hifz, exams, fees, admissions, staff",
   query: SchoolDashboardQuery,
   reply: z.object({ message: z.string(), data: SchoolDashboard }),
+  // Its figures come from every module.
+  reads: "everything",
 });
 
 export const StudentDashboardQuery = z.object({ student: RowId });
@@ -216,4 +220,6 @@ export const studentDashboard = defineAction({
   query: StudentDashboardQuery,
   reply: z.object({ message: z.string(), data: StudentDashboard }),
   errors: [404],
+  // Its figures come from every module.
+  reads: "everything",
 });

@@ -20,6 +20,8 @@ export const uploadFile = defineAction({
     "The reply's data.path is what records store and where the file is read back.",
   body: inlineFile(UPLOAD_LIMITS.audioBytes).extend({ module: UploadModule }),
   reply: z.object({ message: z.string(), data: StoredFile }),
+  // A file alone changes nothing shown until the form that names it is saved.
+  invalidates: [],
 });
 
 export const readUpload = defineAction({

@@ -72,6 +72,8 @@ export const listLayouts = defineAction({
   access: "user",
   summary: "The mushaf layouts the app can draw (the built-in Madani 604-page one, and any imported)",
   reply: z.object({ message: z.string(), rows: z.array(QuranLayout) }),
+  // The mushaf's layouts never change with the school's data: no change refreshes them.
+  reads: [],
 });
 
 export const layoutMetadata = defineAction({
@@ -95,6 +97,8 @@ export const layoutMetadata = defineAction({
     totalAyahs: z.literal(TOTAL_AYAHS),
   }),
   errors: [404],
+  // The mushaf's layouts never change with the school's data: no change refreshes them.
+  reads: [],
 });
 
 export const layoutFont = defineAction({
@@ -107,6 +111,8 @@ export const layoutFont = defineAction({
   params: layoutParams,
   reply: fileReply(FILE_TYPES.woff2),
   errors: [404],
+  // The mushaf's layouts never change with the school's data: no change refreshes them.
+  reads: [],
 });
 
 export const layoutPage = defineAction({
@@ -119,6 +125,8 @@ export const layoutPage = defineAction({
   params: layoutParams.extend({ pageNumber: z.coerce.number().int().min(1).max(2000) }),
   reply: QuranPage.extend({ message: z.string() }),
   errors: [404],
+  // The mushaf's layouts never change with the school's data: no change refreshes them.
+  reads: [],
 });
 
 export const layoutPages = defineAction({
@@ -135,4 +143,6 @@ export const layoutPages = defineAction({
     .refine((q) => q.end - q.start < MAX_PAGES_AT_ONCE, { message: `At most ${MAX_PAGES_AT_ONCE} pages at once`, path: ["end"] }),
   reply: z.object({ message: z.string(), layoutName: z.string(), pages: z.array(QuranPage) }),
   errors: [404],
+  // The mushaf's layouts never change with the school's data: no change refreshes them.
+  reads: [],
 });

@@ -21,10 +21,10 @@ import {
 } from "../../lib/public-form";
 import { useRevealed } from "../../lib/use-revealed";
 import { FormFieldInput } from "../../ui/form-field";
+import { FormFooter, PageLoading, PageProblem, PublicPage, RobotTrap, robotTrapValue, SchoolHeader, SentCard, useSchoolLanguage } from "../../ui/public-page";
 import { useSchoolCountry } from "../../ui/school-country";
 import { fieldOfIssue, type PublicForm, toApplication } from "./admission-form";
 import { type KnownGuardian, KnownGuardianCheck } from "./known-guardian";
-import { FormFooter, PageLoading, PageProblem, PublicPage, RobotTrap, robotTrapValue, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
 
 type Sent = { applicationNo: string; guardianMobile: string };
 

@@ -5,11 +5,11 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LanguageSwitcher } from "../../app/language-switcher";
-import { STATUS_COLOR } from "../../features/academics/enrolment-status";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { STATUS_COLOR } from "../../ui/enrolment/enrolment-status";
 // The public pages carry only the base styles (app/styles.ts): this page adds what it uses beyond them.
 import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";

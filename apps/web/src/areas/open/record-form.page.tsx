@@ -21,7 +21,7 @@ import {
   type Values,
 } from "../../lib/public-form";
 import { FormFieldInput } from "../../ui/form-field";
-import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "./public-page";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, SentCard, useSchoolLanguage } from "../../ui/public-page";
 
 type Form = z.infer<typeof PublicRecordForm>;
 

@@ -9,12 +9,12 @@ import { iso } from "../../lib/isolate";
 import { useClassroom, useClassrooms, useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
+import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "../../ui/enrolment/enrolment-dialogs";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { NativeName } from "../../ui/native-name";
 import { SetupLink, useFirstGap } from "../../ui/setup-steps";
 import { useCan } from "../../ui/use-can";
 import { EnrolManyDialog } from "./enrol-many-dialog";
-import { EnrolDialog, type EnrolmentTarget, TransferDialog, UpdateClassDialog } from "./enrolment-dialogs";
 import { RemoveFromClassDialog } from "./remove-from-class-dialog";
 
 /** A classroom's roster: who is in it, with ways to enrol, transfer, move together, remove and promote. */

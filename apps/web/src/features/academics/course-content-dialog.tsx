@@ -24,7 +24,7 @@ export function CourseContentDialog({ course, onClose }: { course: CourseRow | n
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const id = course?.id ?? 0;
-  // A change refreshes this list by itself: every action's success refetches the action replies shown.
+  // A change refreshes this list by itself: the upload and the delete declare academics, as this reply reads.
   const items = useActionQuery(courseContent, { params: { id } }, { enabled: !!course });
   const upload = useAction(uploadCourseContent);
   const removeItem = useAction(deleteCourseContent);

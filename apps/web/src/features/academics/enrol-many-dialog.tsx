@@ -9,12 +9,11 @@ import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
 import { useAction } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { SetupLink } from "../../ui/setup-steps";
 import { PICK_SHOWN, StudentPickDialog, type StudentPlace, useStudentSearch } from "../../ui/student-pick-list";
 import { useSelection } from "../../ui/use-selection";
-import { EnrolmentDateInput } from "./enrolment-date-input";
-import { useEnrolmentRefresh } from "./enrolment-dialogs";
 
 /** Who is already in a class of the classroom's year, and where: they cannot be ticked. */
 function useYearPlaces(room: ClassroomRow | undefined, opened: boolean) {
@@ -35,7 +34,6 @@ export function EnrolManyDialog({ opened, onClose, room }: { opened: boolean; on
   const { t } = useTranslation(["academics", "admin", "students"]);
   const errorText = useErrorText();
   const enrol = useAction(bulkEnrol);
-  const refresh = useEnrolmentRefresh();
   const found = useStudentSearch(opened, "enrol-many");
   const selection = useSelection();
   const { chosen, reset: resetChosen } = selection;
@@ -62,7 +60,6 @@ export function EnrolManyDialog({ opened, onClose, room }: { opened: boolean; on
       {
         onSuccess: (r) => {
           notify.success(t("academics:enrolMany.done", { n: formatNumber(r.enrolled), room: iso(room.label) }));
-          refresh();
           onClose();
         },
         onError: (e) => setError(errorText(e)),

@@ -7,15 +7,15 @@ import { Link, useNavigate } from "react-router";
 import { useChoiceFilters } from "../../lib/resource-view";
 import { useClassrooms } from "../../lib/use-classrooms";
 import { useAreaPath } from "../../ui/area-path";
+import { type EnrolmentTarget, enrolments, TransferDialog } from "../../ui/enrolment/enrolment-dialogs";
+import { ENROLMENT_STATUSES, STATUS_COLOR } from "../../ui/enrolment/enrolment-status";
+import { type LinkTarget, VerificationLinkDialog } from "../../ui/enrolment/verification-link-dialog";
 import { NativeName } from "../../ui/native-name";
 import { type FieldOptions, ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { SetupGapNotice } from "../../ui/setup-steps";
 import { StudentPicker } from "../../ui/student-picker";
 import { useCan } from "../../ui/use-can";
 import { classroomField } from "./classroom-fields";
-import { type EnrolmentTarget, enrolments, TransferDialog } from "./enrolment-dialogs";
-import { ENROLMENT_STATUSES, STATUS_COLOR } from "./enrolment-status";
-import { type LinkTarget, VerificationLinkDialog } from "./verification-link-dialog";
 
 const studentField: FieldOptions = {
   render: ({ value, error, onChange, label }) => (

@@ -10,10 +10,9 @@ import { useAction } from "../../lib/use-action";
 import { filterGroups, useClassrooms, useRoster } from "../../lib/use-classrooms";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
 import { FailureState, LoadingState } from "../../ui/list-states";
 import { NativeName } from "../../ui/native-name";
-import { EnrolmentDateInput } from "./enrolment-date-input";
-import { useEnrolmentRefresh } from "./enrolment-dialogs";
 
 type Choice = "promote" | "stay" | "leave";
 
@@ -38,7 +37,6 @@ export function PromotionPage() {
   const { t } = useTranslation(["academics", "students", "admin"]);
   const to = useAreaPath();
   const errorText = useErrorText();
-  const refresh = useEnrolmentRefresh();
   const [params] = useSearchParams();
   const rooms = useClassrooms();
   const [step, setStep] = useState(0);
@@ -82,7 +80,6 @@ export function PromotionPage() {
       },
       {
         onSuccess: () => {
-          refresh();
           setStep(3);
         },
       },

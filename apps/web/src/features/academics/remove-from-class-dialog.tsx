@@ -7,10 +7,10 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
 import { iso } from "../../lib/isolate";
 import { notify } from "../../lib/notify";
-import { useAction } from "../../lib/use-action";
+import { useAction, useRefreshAfter } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
-import { EnrolmentDateInput } from "./enrolment-date-input";
-import { type EnrolmentTarget, useEnrolmentRefresh } from "./enrolment-dialogs";
+import { EnrolmentDateInput } from "../../ui/enrolment/enrolment-date-input";
+import type { EnrolmentTarget } from "../../ui/enrolment/enrolment-dialogs";
 
 /**
  * Takes students out of a classroom: each active enrolment ends as "removed" on a date, with an
@@ -32,7 +32,7 @@ export function RemoveFromClassDialog({
   const { t } = useTranslation(["academics", "admin"]);
   const errorText = useErrorText();
   const phone = useMediaQuery("(max-width: 30em)");
-  const refresh = useEnrolmentRefresh();
+  const refresh = useRefreshAfter();
   const opened = targets.length > 0;
   const [date, setDate] = useState<string | null>(null);
   const [reason, setReason] = useState("");
@@ -44,11 +44,10 @@ export function RemoveFromClassDialog({
         onSuccess: (r) => {
           notify.success(t("academics:enrolments.remove.done", { n: formatNumber(r.removed), classroom: iso(classroomLabel) }));
           onRemoved?.(targets.map((x) => x.id));
-          refresh();
           onClose();
         },
         // A refusal often means the roster is stale (ended from another screen): it is read again.
-        onError: () => refresh(),
+        onError: () => void refresh(removeFromClass),
       },
     );
   const { reset } = remove;

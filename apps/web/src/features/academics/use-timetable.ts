@@ -1,7 +1,8 @@
-import type { HourRow, TimetableRow } from "@taleem/contract";
+import { type HourRow, hourResource, type TimetableRow } from "@taleem/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../../lib/api";
+import { changeOf, refreshAfter } from "../../lib/use-action";
 import { type ListReply, resourceKeys, resourceUrl } from "../../ui/resource";
 import { useWorkingDays } from "../../ui/school-country";
 
@@ -43,8 +44,7 @@ export function useTimetable(classroomId: number | undefined) {
     return { slots, entryOf, days, working, hours: hours.data?.rows ?? [] };
   }, [hours.data, entries.data, working]);
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: resourceKeys("hour").all });
-    void qc.invalidateQueries({ queryKey: resourceKeys("timetable").all });
+    void refreshAfter(qc, changeOf(hourResource));
   };
   return {
     ...grid,

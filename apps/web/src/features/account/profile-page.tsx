@@ -10,8 +10,8 @@ import { useRoleName } from "../../lib/role-name";
 import { useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { issuesByField, useFieldValues } from "../../ui/field-values";
+import { SwitchProfileCode, useSwitchProfile } from "../../ui/switch-profile";
 import { ChangePassword } from "./change-password";
-import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
 import { initials } from "./user-menu";
 
 type Fields = { name: string; email: string; username: string; language: string };

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store";
 import { useRoleName } from "../../lib/role-name";
 import { useAreaPath } from "../../ui/area-path";
-import { SwitchProfileCode, useSwitchProfile } from "./switch-profile";
+import { SwitchProfileCode, useSwitchProfile } from "../../ui/switch-profile";
 
 export const initials = (name: string) =>
   name

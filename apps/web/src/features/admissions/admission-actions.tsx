@@ -9,7 +9,6 @@ import {
   sendApprovalLetter,
   sendRejectionLetter,
 } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
@@ -133,7 +132,6 @@ export function EnrolDialog({
   const { t } = useTranslation(["admissions", "admin"]);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
-  const qc = useQueryClient();
   const rooms = useClassrooms(opened);
   const [batchId, setBatchId] = useState<string | null>(null);
   const [classroomId, setClassroomId] = useState<string | null>(null);
@@ -171,8 +169,6 @@ export function EnrolDialog({
       {
         onSuccess: (r) => {
           notify.success(t(r.parentCreated ? "admissions:enrol.doneNewParent" : "admissions:enrol.done", { name: admission.name }));
-          // The classroom's roster is a screen of its own, not a resource list.
-          void qc.invalidateQueries({ queryKey: ["roster"] });
           onEnrolled(r);
           onClose();
         },

@@ -10,10 +10,9 @@ import { isApiError } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { readDataUrl } from "../../lib/read-file";
-import { callAction, useActionQuery } from "../../lib/use-action";
+import { callAction, refreshAfter, useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
-import { resourceKeys } from "../../ui/resource";
 
 type ImportReply = ActionReply<typeof importAdmissions>;
 interface Problem {
@@ -41,7 +40,7 @@ function useImport(send: () => Promise<ImportReply>, onDone: () => void) {
     },
     onSuccess: (r) => {
       notify.success(t("import.done", { created: formatNumber(r.created), skipped: formatNumber(r.skipped) }));
-      for (const path of importAdmissions.refreshes) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
+      void refreshAfter(qc, importAdmissions);
       onDone();
     },
     onError: (e) => {

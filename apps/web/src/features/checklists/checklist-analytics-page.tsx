@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatNumber } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
+import { RateRing } from "../../ui/charts/fee-charts";
+import bars from "../../ui/charts/fee-charts.module.css";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useResourceOptions } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
-import { RateRing } from "../fees/dashboard/fee-charts";
-import bars from "../fees/dashboard/fee-charts.module.css";
 
 /** A group's completion as a bar that grows from the start of the line, in either reading direction (the fees dashboard's bars). */
 function CompletionBar({ stat, label }: { stat: ChecklistStat; label: string }) {

@@ -1,9 +1,6 @@
 import { type AnyAction, actionUrl } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import { ApiError } from "../../lib/api";
 import { KEYS, storage } from "../../lib/storage";
-import { resourceKeys } from "../../ui/resource";
 
 function headers(): Record<string, string> {
   const token = storage.get(KEYS.token);
@@ -68,15 +65,6 @@ export function printFile(blob: Blob): void {
     frame.remove();
     URL.revokeObjectURL(url);
   }, 120_000);
-}
-
-/** After a payment is taken, reversed or refunded: every fee list, card and figure reads afresh. */
-export function useFeesRefresh() {
-  const qc = useQueryClient();
-  return useCallback(() => {
-    for (const path of ["fees", "feepayment", "feesmaster", "feeconcession", "receipt"]) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
-    void qc.invalidateQueries({ queryKey: ["action"] });
-  }, [qc]);
 }
 
 /** A key made once per attempt to pay: the same attempt sent twice (a double click, a retry) pays once. */

@@ -9,7 +9,6 @@ import {
   type HallRegisterReply,
   hallCheckResource,
 } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -18,12 +17,12 @@ import { useActionQuery } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
+import { RegisterLine } from "../../ui/register/register-line";
+import { nextCode } from "../../ui/register/register-marks";
+import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "../../ui/register/register-parts";
 import { useResourceMutations, useResourceOptions } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
 import { useCan } from "../../ui/use-can";
-import { RegisterLine } from "../attendance/register/register-line";
-import { nextCode } from "../attendance/register/register-marks";
-import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "../attendance/register/register-parts";
 
 const SLOTS: HallCheckSlot[] = ["night", "study_hour", "other"];
 
@@ -44,7 +43,6 @@ export function HallCheckPage() {
   const { t } = useTranslation(["halls", "attendance"]);
   const errorText = useErrorText();
   const can = useCan();
-  const qc = useQueryClient();
   const [search] = useSearchParams();
   const halls = useResourceOptions("hall", "name");
   const [hallId, setHallId] = useState<string | null>(() => search.get("hallId") ?? localStorage.getItem("taleem_hall_check"));
@@ -100,7 +98,6 @@ export function HallCheckPage() {
       onSuccess: (r) => {
         setConfirming(false);
         setSaved(r.data ?? null);
-        void qc.invalidateQueries({ queryKey: ["action", getHallRegister.path] });
       },
     });
   };

@@ -3,7 +3,7 @@ import { IconSwitchHorizontal } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth-store";
 import { useRoleName } from "../../lib/role-name";
-import { SwitchProfileCode, useSwitchProfile } from "../account/switch-profile";
+import { SwitchProfileCode, useSwitchProfile } from "../../ui/switch-profile";
 
 /**
  * A person with more than one profile in the school (a teacher who is also a parent) switches

@@ -5,12 +5,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { z } from "zod";
-import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "../../areas/open/public-page";
 import { isApiError } from "../../lib/api";
 import { callAction } from "../../lib/call-action";
 import { errorText } from "../../lib/error-text";
 import { isProblem, megabytes, pickFile } from "../../lib/form-files";
 import type { PickedFile } from "../../lib/public-form";
+import { FormFooter, PageLoading, PageProblem, PublicPage, SchoolHeader, useSchoolLanguage } from "../../ui/public-page";
 
 type Form = z.infer<typeof PublicMaterialForm>;
 type Kind = z.infer<typeof MaterialKind>;

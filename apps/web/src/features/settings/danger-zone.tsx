@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, Card, Code, Group, List, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconLock, IconShieldCheck, IconTrash } from "@tabler/icons-react";
+import { wipeData } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
+import { refreshAfter } from "../../lib/use-action";
 import { useErrorText } from "../../ui/api-error";
 import { useAdminVerification, useDataWipe } from "./danger-states";
 
@@ -45,7 +47,7 @@ export function DangerZone() {
     e.preventDefault();
     if (typed.trim() !== code) return;
     await wiping.wipe(password);
-    void qc.invalidateQueries();
+    void refreshAfter(qc, wipeData);
   }
 
   return (

@@ -18,7 +18,7 @@ import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { notify } from "../../lib/notify";
 import { usePublicAddress } from "../../lib/public-address";
-import { actionKey, useActionQuery } from "../../lib/use-action";
+import { changeOf, refreshAfter, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { useAreaPath } from "../../ui/area-path";
 import { FailureState, LoadingState } from "../../ui/list-states";
@@ -127,8 +127,7 @@ export function FormCustomisationPage() {
     onMutate: () => setErrors({}),
     onSuccess: () => {
       notify.success(t("forms:formCustomisation.saved"));
-      void qc.invalidateQueries({ queryKey: actionKey(getFormCustomisation, ADMISSION_FORM) });
-      void qc.invalidateQueries({ queryKey: resourceKeys(formCustomisationResource.path).all });
+      void refreshAfter(qc, changeOf(formCustomisationResource));
     },
     onError: (e) => {
       const mapped = fieldErrors(e);

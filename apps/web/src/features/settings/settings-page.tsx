@@ -21,7 +21,6 @@ import { actionKey, useAction, useActionQuery } from "../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../ui/api-error";
 import { issuesByField, useFieldValues } from "../../ui/field-values";
 import { FailureState, LoadingState } from "../../ui/list-states";
-import { OPEN_SETTINGS_KEY } from "../../ui/school-country";
 import { TitledCard } from "../../ui/titled-card";
 import { UploadField } from "../../ui/upload-field";
 import { useCan } from "../../ui/use-can";
@@ -150,9 +149,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
       {
         onSuccess: (reply) => {
           notify.success(t("settings:saved"));
+          // Shown at once; the declaration refreshes the rest (the timetable and date pickers read
+          // the working days from the school's open settings).
           qc.setQueryData(actionKey(getSettings, {}), reply);
-          // The timetable and date pickers read the working days from the school's open settings.
-          void qc.invalidateQueries({ queryKey: OPEN_SETTINGS_KEY });
           void refreshSession();
         },
         onError: (e) => {

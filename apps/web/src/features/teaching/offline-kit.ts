@@ -4,8 +4,8 @@ import { schoolDay } from "../../lib/format";
 import { replyOrKept } from "../../lib/offline-copies";
 import { keepTextsOfEveryLanguage } from "../../lib/offline-texts";
 import { queryClient } from "../../lib/query-client";
+import { keepRegister, registerKey, rulesKey } from "../../lib/register-store";
 import { callAction } from "../../lib/use-action";
-import { keepRegister, registerKey, rulesKey } from "../attendance/register/register-store";
 import { myDayQuery } from "./use-my-classes";
 
 /** The days back a kit keeps each class's register of (a school may allow far more; older days open with no marks). */

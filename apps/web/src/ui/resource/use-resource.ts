@@ -2,6 +2,7 @@ import type { ResourceDefinition } from "@taleem/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { refreshAfter } from "../../lib/use-action";
 import { useErrorText } from "../api-error";
 import { settleToast, startToast } from "../progress-toast";
 import { type ListParams, resourceKeys, resourceUrl } from "./resource-keys";
@@ -57,9 +58,10 @@ type Body = Record<string, unknown>;
 
 /**
  * Add, update and delete with the specification's status texts ('Adding X. Please wait a
- * moment...', 'Failed to add X...'); each success refreshes every list of the resource.
+ * moment...', 'Failed to add X...'); each success refreshes every list of the resource, the row's
+ * detail, and what the declaration says its rows change (`refreshes`, `invalidates`).
  */
-export function useResourceMutations<Row extends { id: number }>(definition: Pick<ResourceDefinition, "path" | "i18n">) {
+export function useResourceMutations<Row extends { id: number }>(definition: Pick<ResourceDefinition, "path" | "i18n" | "refreshes" | "invalidates">) {
   const qc = useQueryClient();
   const keys = resourceKeys(definition.path);
   const { names } = useResourceTexts(definition);
@@ -70,6 +72,7 @@ export function useResourceMutations<Row extends { id: number }>(definition: Pic
   const refresh = (id?: number) => {
     void qc.invalidateQueries({ queryKey: keys.lists() });
     if (id) void qc.invalidateQueries({ queryKey: keys.detail(id) });
+    void refreshAfter(qc, definition);
   };
   const started = (key: string) => () => ({ toast: startToast(t(key, names)) });
   const failed = (key: string) => (e: unknown, _v: unknown, pending?: { toast: string }) =>

@@ -17,7 +17,7 @@ export function AttendanceCodesPage() {
   const rules = useActionQuery(getAttendanceRules, {});
   const save = useAction(updateAttendanceRules);
   const change = (body: Parameters<typeof save.mutate>[0]["body"]) =>
-    save.mutate({ body }, { onSuccess: () => void rules.refetch().then(() => notify.success(t("rules.saved"))), onError: (e) => notify.error(errorText(e)) });
+    save.mutate({ body }, { onSuccess: () => notify.success(t("rules.saved")), onError: (e) => notify.error(errorText(e)) });
   const r = rules.data?.data;
   const disabled = !can("settings", "edit") || !r;
   return (

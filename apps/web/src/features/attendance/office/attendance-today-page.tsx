@@ -17,8 +17,7 @@ export function StaffPunchCard() {
   const today = useActionQuery(todaysAttendance, {});
   const punch = useAction(staffPunch);
   const me = today.data?.me;
-  const go = (action: "in" | "out") =>
-    punch.mutate({ body: { action } }, { onSuccess: () => void today.refetch(), onError: (e) => notify.error(errorText(e)) });
+  const go = (action: "in" | "out") => punch.mutate({ body: { action } }, { onError: (e) => notify.error(errorText(e)) });
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" gap="xs">

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } 
 import type { MarkConflict, RegisterLine } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatTime } from "../../../lib/format";
-import { lineName, MEANING_COLOR } from "./register-marks";
+import { lineName, MEANING_COLOR } from "../../../ui/register/register-marks";
 import type { Choice } from "./register-resume";
 
 // The title in the page's own colour: Mantine's orange on its light orange falls short of 4.5:1.
 const ALERT_STYLES = { title: { color: "var(--mantine-color-text)" } };
 
-import type { PendingSave } from "./register-store";
+import type { PendingSave } from "../../../lib/register-store";
 
 interface Props {
   conflicts: MarkConflict[];

@@ -6,21 +6,21 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { schoolDay } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { dropSave, newBatchId, type PendingSave, queueSave, replaceSave, saveIsOf } from "../../../lib/register-store";
 import { useClassrooms } from "../../../lib/use-classrooms";
+import { reportOutcomes, type SyncOutcome, useRegisterSync } from "../../../lib/use-register-sync";
 import { useErrorText } from "../../../ui/api-error";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { RegisterLine } from "../../../ui/register/register-line";
+import { nextCode, tapCycle, totalsOf } from "../../../ui/register/register-marks";
+import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "../../../ui/register/register-parts";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { useCan } from "../../../ui/use-can";
 import { PeriodChooser, useHourRegister } from "./period-chooser";
 import { OtherConflicts, RegisterConflicts } from "./register-conflicts";
-import { RegisterLine } from "./register-line";
-import { nextCode, tapCycle, totalsOf } from "./register-marks";
-import { CodeMenu, ConfirmTotals, RegisterBar, RegisterCounts } from "./register-parts";
 import { type Choice, chosenCode, resumedMarks, seenMarks, unmarkedChildren } from "./register-resume";
-import { dropSave, newBatchId, type PendingSave, queueSave, replaceSave, saveIsOf } from "./register-store";
 import { useKeptClassrooms, useRegister } from "./use-register";
-import { reportOutcomes, type SyncOutcome, useRegisterSync } from "./use-register-sync";
 
 /** Before saving, the class register also names on leave, even at nought. */
 const CONFIRM_ALWAYS: AttendanceMeaning[] = ["present", "absent", "on_leave"];

@@ -1,8 +1,8 @@
 import type { MarkConflict, RegisterReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
+import type { PendingSave } from "../../../lib/register-store";
 import { registerLine } from "./register.fixture";
 import { chosenCode, resumedMarks, seenMarks, unmarkedChildren } from "./register-resume";
-import type { PendingSave } from "./register-store";
 
 const P = 1;
 const A = 2;

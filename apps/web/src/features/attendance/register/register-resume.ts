@@ -1,6 +1,6 @@
 import type { MarkConflict, MarkInput, RegisterReply } from "@taleem/contract";
-import { startingMarks } from "./register-marks";
-import type { PendingSave } from "./register-store";
+import type { PendingSave } from "../../../lib/register-store";
+import { startingMarks } from "../../../ui/register/register-marks";
 
 /** Which mark the teacher keeps of a child someone else marked meanwhile. */
 export type Choice = "theirs" | "mine";

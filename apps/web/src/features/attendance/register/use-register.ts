@@ -5,8 +5,8 @@ import { ApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth-store";
 import { schoolDay } from "../../../lib/format";
 import { keeperOf, keptReply } from "../../../lib/offline-copies";
+import { keepRegister, keptRegister, keptRegisters, registerKey, registerOnDay, rulesKey } from "../../../lib/register-store";
 import { actionKey, callAction } from "../../../lib/use-action";
-import { keepRegister, keptRegister, keptRegisters, registerKey, registerOnDay, rulesKey } from "./register-store";
 
 export interface LoadedRegister {
   reply: RegisterReply;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth-store";
 import { keeperOf, keepReply, keptReply, noConnection, replyOrKept } from "../../../lib/offline-copies";
-import { actionKey, callAction } from "../../../lib/use-action";
+import { actionKey, callAction, refreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ChatOutbox, newClientId, type Pending } from "./chat-outbox";
 import { type ChatMessage, fromIncoming, fromServer, type IncomingMessage, useChat } from "./chat-store";
@@ -118,7 +118,7 @@ export function useChatSession() {
         });
         outbox.remove(p.clientId);
         if (reply.data.chatRoomId === useChat.getState().activeRoom) useChat.getState().addMessage(fromServer(reply.data));
-        void refreshRooms();
+        void refreshAfter(qc, sendChatMessage);
       } catch (e) {
         if (retriable(e) && !attachment) return;
         const failed: Pending = { ...p, state: "failed", error: text(e) };
@@ -128,7 +128,7 @@ export function useChatSession() {
         inFlight.current.delete(p.clientId);
       }
     },
-    [outbox, pendingMessage, refreshRooms, text],
+    [outbox, pendingMessage, qc, text],
   );
 
   /** Everything still waiting, oldest first, one at a time so the room reads in the order written. */

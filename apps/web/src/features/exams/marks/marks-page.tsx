@@ -104,7 +104,6 @@ function MarksSheet({ examId }: { examId: number }) {
           dropMarksDraft(school, examId);
           setRestoredAt(null);
           notify.success(t("marks.saved", { n: formatNumber(r.saved) }));
-          void sheet.refetch();
         },
         // The marks stay on this device: nothing typed is lost with the signal.
         onError: (e) => notify.error(`${t("marks.saveFailed")} ${errorText(e)}`),

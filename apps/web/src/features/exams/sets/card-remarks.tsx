@@ -9,7 +9,7 @@ import { useErrorText } from "../../../ui/api-error";
 import { RemarkBankMenu, withRemark } from "./remarks-panel";
 
 /** One student's report-card remarks, typed or from the remark bank, saved on their own. */
-export function CardRemarks({ examsetId, card, onSaved }: { examsetId: number; card: ReportCard; onSaved: () => void }) {
+export function CardRemarks({ examsetId, card }: { examsetId: number; card: ReportCard }) {
   const { t } = useTranslation("exams");
   const errorText = useErrorText();
   const save = useAction(updateRemarks);
@@ -42,10 +42,7 @@ export function CardRemarks({ examsetId, card, onSaved }: { examsetId: number; c
             save.mutate(
               { body: { examsetId, studentId: card.studentId, remarks: text.trim() || null } },
               {
-                onSuccess: () => {
-                  notify.success(t("remarks.savedOne"));
-                  onSaved();
-                },
+                onSuccess: () => notify.success(t("remarks.savedOne")),
                 onError: (e) => notify.error(`${t("remarks.saveFailed")} ${errorText(e)}`),
               },
             )

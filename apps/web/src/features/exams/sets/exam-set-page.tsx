@@ -73,8 +73,6 @@ export function ExamSetPage() {
         onSuccess: (r) => {
           setAsking(false);
           notify.success(r.data.published ? t("sets.publishedNotified", { n: formatNumber(r.notified) }) : t("sets.unpublishedDone"));
-          void set.refetch();
-          void results.refetch();
         },
         onError: (e) => notify.error(`${t("sets.publishFailed")} ${errorText(e)}`),
       },
@@ -177,7 +175,7 @@ export function ExamSetPage() {
         {card && (
           <Stack gap="md">
             <ReportCardView card={card} />
-            {allowed("exams", "edit") && <CardRemarks key={card.studentId} examsetId={id} card={card} onSaved={() => void results.refetch()} />}
+            {allowed("exams", "edit") && <CardRemarks key={card.studentId} examsetId={id} card={card} />}
           </Stack>
         )}
       </Modal>

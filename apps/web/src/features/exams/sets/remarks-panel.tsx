@@ -70,7 +70,6 @@ export function RemarksPanel({ examsetId, classroomId, editable }: { examsetId: 
         onSuccess: (r) => {
           notify.success(t("remarks.saved", { n: formatNumber(r.saved) }));
           setEdits({});
-          void list.refetch();
         },
         onError: (e) => notify.error(`${t("remarks.saveFailed")} ${errorText(e)}`),
       },

@@ -1,17 +1,18 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { refundFees } from "@taleem/contract";
+import { type AnyAction, refundFees } from "@taleem/contract";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api";
 import { callAction } from "../../../lib/call-action";
 import { notify } from "../../../lib/notify";
+import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import { MoneyInput, majorToMinor } from "../../../ui/resource";
 import { counterModes } from "../counter/counter-payment";
-import { ltr } from "../fee-bits";
-import { newAttemptKey, useFeesRefresh } from "../fees-calls";
+import { newAttemptKey } from "../fees-calls";
 
 /**
  * Asks for the reason of something the ledger keeps for good (a reversal, a waived fine): at
@@ -24,6 +25,7 @@ export function ReasonDialog({
   confirmLabel,
   danger,
   onClose,
+  action,
   run,
   done,
 }: {
@@ -33,19 +35,21 @@ export function ReasonDialog({
   confirmLabel: string;
   danger?: boolean;
   onClose: () => void;
+  /** The call `run` makes: its declaration says what the change refreshes. */
+  action: AnyAction;
   run: (reason: string) => Promise<unknown>;
   done: string;
 }) {
   const { t } = useTranslation(["fees", "admin"]);
   const errorText = useErrorText();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const go = useMutation({
     mutationFn: run,
     onSuccess: () => {
-      refresh();
+      void refresh(action);
       notify.success(done);
       setReason("");
       onClose();
@@ -108,7 +112,7 @@ export function RefundDialog({ opened, studentId, currency, onClose }: { opened:
   const { t } = useTranslation(["fees", "admin"]);
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const [amount, setAmount] = useState("");
   const [mode, setMode] = useState("cash");
   const [reason, setReason] = useState("");
@@ -123,7 +127,7 @@ export function RefundDialog({ opened, studentId, currency, onClose }: { opened:
       }),
     onSuccess: (reply) => {
       attempt.current = newAttemptKey();
-      refresh();
+      void refresh(refundFees);
       notify.success(t("card.refunded", { number: ltr(reply.data.receiptNumber ?? "") }));
       onClose();
     },

@@ -12,10 +12,10 @@ import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { DocNumber, Money, StateBadge } from "../../../ui/money";
 import { setSchoolCurrency } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
 import type { FeeCard } from "../counter/counter-payment";
-import { DocNumber, Money, StateBadge } from "../fee-bits";
 import { postForPdf, saveFile } from "../fees-calls";
 import { StudentHeading } from "../student-heading";
 import { ReasonDialog, RefundDialog } from "./card-dialogs";
@@ -279,6 +279,7 @@ export function FeeCardPage() {
         text={t("card.waiveText", { name: waiving?.name ?? "" })}
         confirmLabel={t("card.waiveFine")}
         onClose={() => setWaiving(null)}
+        action={waiveFeeFine}
         run={(reason) => callAction(waiveFeeFine, { body: { feeId: waiving!.id, reason } })}
         done={t("card.waived")}
       />

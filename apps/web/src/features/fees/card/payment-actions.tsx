@@ -6,11 +6,12 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { callAction } from "../../../lib/call-action";
 import { notify } from "../../../lib/notify";
+import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import type { RowAction } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
-import { ltr } from "../fee-bits";
-import { postForPdf, saveFile, sendWithBody, useFeesRefresh } from "../fees-calls";
+import { postForPdf, saveFile, sendWithBody } from "../fees-calls";
 import { ReasonDialog } from "./card-dialogs";
 
 /** What the fee card and the payments list both know of a payment. */
@@ -30,13 +31,13 @@ export function usePaymentActions<P extends PaymentLike>(): { actions: RowAction
   const { t } = useTranslation("fees");
   const allowed = useCan();
   const errorText = useErrorText();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const [reversing, setReversing] = useState<P | null>(null);
   const fail = (e: unknown) => notify.error(errorText(e));
   const confirm = useMutation({
     mutationFn: (p: P) => callAction(updateFeeTransaction, { body: { id: p.id, confirm: true } }),
     onSuccess: () => {
-      refresh();
+      void refresh(updateFeeTransaction);
       notify.success(t("payments.confirmed"));
     },
     onError: fail,
@@ -44,7 +45,7 @@ export function usePaymentActions<P extends PaymentLike>(): { actions: RowAction
   const invoice = useMutation({
     mutationFn: (p: P) => callAction(generateInvoiceNumber, { body: { id: p.id } }),
     onSuccess: (reply) => {
-      refresh();
+      void refresh(generateInvoiceNumber);
       notify.success(t("payments.invoiced", { number: ltr(reply.invoiceNumber) }));
     },
     onError: fail,
@@ -103,6 +104,7 @@ export function usePaymentActions<P extends PaymentLike>(): { actions: RowAction
       confirmLabel={t("payments.reverse")}
       danger
       onClose={() => setReversing(null)}
+      action={deleteFeeTransaction}
       run={(reason) => sendWithBody(deleteFeeTransaction, { id: reversing!.id, reason })}
       done={t("payments.reversed")}
     />

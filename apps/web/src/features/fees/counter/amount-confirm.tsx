@@ -1,8 +1,8 @@
 import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { ltr, Money } from "../../../ui/money";
 import { formatMinor } from "../../../ui/resource";
-import { ltr, Money } from "../fee-bits";
 import type { AmountToConfirm } from "./use-take-payment";
 
 /**

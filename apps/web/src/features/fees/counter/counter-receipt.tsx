@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
 import { useErrorText } from "../../../ui/api-error";
 import mirror from "../../../ui/mirror.module.css";
-import { DocNumber, Money, StateBadge } from "../fee-bits";
+import { DocNumber, Money, StateBadge } from "../../../ui/money";
 import { postForPdf, printFile, saveFile } from "../fees-calls";
 import classes from "./counter.module.css";
 import type { Collected } from "./use-take-payment";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
-import { Money } from "../fee-bits";
+import { Money } from "../../../ui/money";
 import classes from "./counter.module.css";
 
 /**

@@ -4,10 +4,11 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiError, isApiError } from "../../../lib/api";
 import { callAction } from "../../../lib/call-action";
+import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText, useFieldErrors } from "../../../ui/api-error";
+import { ltr } from "../../../ui/money";
 import { formatMinor } from "../../../ui/resource";
-import { ltr } from "../fee-bits";
-import { newAttemptKey, useFeesRefresh } from "../fees-calls";
+import { newAttemptKey } from "../fees-calls";
 
 export type Collected = ActionReply<typeof collectFees>["data"] & { amount: number; mode: string };
 
@@ -40,7 +41,7 @@ export function useTakePayment(studentId: number, currency: string, onPaid: (pai
   const { t } = useTranslation("fees");
   const errorText = useErrorText();
   const fieldErrors = useFieldErrors();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const attempt = useRef(newAttemptKey());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,7 +65,7 @@ export function useTakePayment(studentId: number, currency: string, onPaid: (pai
     onSuccess: (reply, body) => {
       attempt.current = newAttemptKey();
       setToConfirm(null);
-      refresh();
+      void refresh(collectFees);
       onPaid({ ...reply.data, amount: body.amount, mode: body.mode });
     },
     onError: (err, body) => {
@@ -82,11 +83,11 @@ export function useTakePayment(studentId: number, currency: string, onPaid: (pai
           return;
         case "fees.already_paid":
           // Taken at another counter since the card was read: the card is read again.
-          refresh();
+          void refresh(collectFees);
           setFormError(t("counter.alreadyPaid", { names: text(err, "names") }));
           return;
         case "fees.more_than_owed": {
-          refresh();
+          void refresh(collectFees);
           setOfferAdvance(true);
           const owed = minor(err, "owed");
           setErrors({ amount: owed > 0 ? t("counter.moreThanOwed", { owed: ltr(formatMinor(owed, currency)) }) : t("counter.nothingOwed") });

@@ -9,18 +9,17 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { callAction } from "../../../lib/call-action";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { useActionQuery } from "../../../lib/use-action";
+import { useActionQuery, useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
 import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { Money } from "../../../ui/money";
 import { useResourceOptions } from "../../../ui/resource";
 import { FilterSheet } from "../../../ui/resource/filter-sheet";
 import { PHONE } from "../../../ui/resource/resource-cards";
 import { useCan } from "../../../ui/use-can";
 import { FeeTable } from "../card/fee-table";
-import { Money } from "../fee-bits";
-import { useFeesRefresh } from "../fees-calls";
 
 type Defaulter = ActionReply<typeof feeDefaulters>["rows"][number];
 type Reminded = ActionReply<typeof notifyFeesDue>;
@@ -63,7 +62,7 @@ export function DefaultersPage() {
   const to = useAreaPath();
   const allowed = useCan();
   const errorText = useErrorText();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const phone = useMediaQuery(PHONE);
   const batches = useResourceOptions("batch", "name");
   const rooms = useResourceOptions("classRoom", "label");
@@ -87,7 +86,7 @@ export function DefaultersPage() {
     mutationFn: () => callAction(notifyFeesDue, { body: { batchId: query.batchId, classroomId: query.classroomId } }),
     onSuccess: (r) => {
       setOutcome(r);
-      refresh();
+      void refresh(notifyFeesDue);
     },
   });
   const filtered = !!(q || batchId || classroomId || minDays);

@@ -9,12 +9,12 @@ import { formatDate, formatNumber } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
+import { MonthlyColumns, PaidBar, RateRing } from "../../../ui/charts/fee-charts";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { DocNumber, Money } from "../../../ui/money";
 import { setSchoolCurrency } from "../../../ui/resource";
 import { BatchCourseRangeFields, useSearchFilters } from "../../../ui/search-filters";
 import { useCan } from "../../../ui/use-can";
-import { DocNumber, Money } from "../fee-bits";
-import { MonthlyColumns, PaidBar, RateRing } from "./fee-charts";
 
 function Panel({ title, children, hint }: { title: string; children: React.ReactNode; hint?: string }) {
   return (

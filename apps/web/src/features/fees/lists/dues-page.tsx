@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useChoiceFilters, withoutFilters } from "../../../lib/resource-view";
 import { useAreaPath } from "../../../ui/area-path";
+import { Money, StateBadge } from "../../../ui/money";
 import { ResourceList, useResourceOptions } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
-import { Money, StateBadge } from "../fee-bits";
 
 /** Every student's dues with their figures from the ledger, by academic year, classroom, fee structure, head, state and date. */
 export function DuesPage() {

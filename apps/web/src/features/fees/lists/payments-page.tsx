@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { withoutFilters } from "../../../lib/resource-view";
 import { useAreaPath } from "../../../ui/area-path";
+import { DocNumber, StateBadge } from "../../../ui/money";
 import { ResourceList } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
 import { usePaymentActions } from "../card/payment-actions";
-import { DocNumber, StateBadge } from "../fee-bits";
 
 /**
  * Every payment and refund, newest first, with its status (received until the office confirms

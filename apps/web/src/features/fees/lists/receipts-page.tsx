@@ -13,10 +13,10 @@ import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ListFooter } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { DocNumber, Money, StateBadge } from "../../../ui/money";
 import { PHONE } from "../../../ui/resource/resource-cards";
 import { SchoolDateInput } from "../../../ui/school-date-input";
 import { FeeTable } from "../card/fee-table";
-import { DocNumber, Money, StateBadge } from "../fee-bits";
 import { saveFile } from "../fees-calls";
 
 const LIMIT = 25;

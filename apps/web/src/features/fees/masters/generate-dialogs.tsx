@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { callAction } from "../../../lib/call-action";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { useRefreshAfter } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { LoadingState } from "../../../ui/list-states";
-import { Money } from "../fee-bits";
-import { useFeesRefresh } from "../fees-calls";
+import { Money } from "../../../ui/money";
 
 type Generated = ActionReply<typeof generateFeePayments>;
 
@@ -56,7 +56,7 @@ function Figures({ g }: { g: Generated }) {
 export function GenerateDialog({ master, onClose }: { master: FeeMasterRow | null; onClose: () => void }) {
   const { t } = useTranslation(["fees", "admin"]);
   const errorText = useErrorText();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const preview = useQuery({
     queryKey: ["fees-generate-preview", master?.id],
     queryFn: () => callAction(generateFeePayments, { body: { feeMasterId: master!.id, preview: true } }),
@@ -66,7 +66,7 @@ export function GenerateDialog({ master, onClose }: { master: FeeMasterRow | nul
   const run = useMutation({
     mutationFn: () => callAction(generateFeePayments, { body: { feeMasterId: master!.id, preview: false } }),
     onSuccess: (g) => {
-      refresh();
+      void refresh(generateFeePayments);
       notify.success(t("masters.gen.done", { created: formatNumber(g.created), students: formatNumber(g.students) }));
       onClose();
     },
@@ -162,10 +162,10 @@ type Updated = ActionReply<typeof updateFeePayments>;
 export function UpdatePaymentsDialog({ master, onClose }: { master: FeeMasterRow | null; onClose: () => void }) {
   const { t } = useTranslation(["fees", "admin"]);
   const errorText = useErrorText();
-  const refresh = useFeesRefresh();
+  const refresh = useRefreshAfter();
   const run = useMutation({
     mutationFn: () => callAction(updateFeePayments, { body: { feeMasterId: master!.id } }),
-    onSuccess: () => refresh(),
+    onSuccess: () => void refresh(updateFeePayments),
   });
   const close = () => {
     run.reset();

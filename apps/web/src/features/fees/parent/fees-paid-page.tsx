@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { answerOf, keptOrder, type PendingOrder } from "../../../lib/provider-checkout";
 import { useAction } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
-import { Money } from "../fee-bits";
+import { Money } from "../../../ui/money";
 import { usePayNow } from "./parent-fees-page";
 import { ReceiptDownloadButton } from "./receipt-download";
 

@@ -12,7 +12,7 @@ import { useAction, useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ChildChooser, useChosenChild } from "../../../ui/child-chooser";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
-import { Money } from "../fee-bits";
+import { Money } from "../../../ui/money";
 import { ReceiptDownloadButton } from "./receipt-download";
 
 type FeeCard = ActionReply<typeof studentFeeCard>["data"];

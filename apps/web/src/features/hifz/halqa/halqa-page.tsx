@@ -103,8 +103,8 @@ export function HalqaPage() {
     if (refused) setOpen((o) => [...new Set([...o, ...Object.keys(refused.problems).map((k) => k.split(".")[0]!)])]);
     else {
       edited.current = false;
+      // The save's declaration refreshes the sitting and the hafiz's progress.
       dropUnsaved(reply.session.id);
-      if (navigator.onLine) void refetch();
     }
   };
 

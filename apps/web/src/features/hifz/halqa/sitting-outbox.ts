@@ -4,8 +4,9 @@ import { useAuth } from "../../../lib/auth-store";
 import { errorText } from "../../../lib/error-text";
 import { i18n } from "../../../lib/i18n";
 import { notify } from "../../../lib/notify";
-import { callAction } from "../../../lib/use-action";
-import { retryable } from "../../attendance/register/use-register-sync";
+import { queryClient } from "../../../lib/query-client";
+import { callAction, refreshAfter } from "../../../lib/use-action";
+import { retryable } from "../../../lib/use-register-sync";
 import type { SittingBody } from "./halqa-draft";
 import { WAITING_SITTING_PREFIX } from "./sitting-keys";
 
@@ -113,6 +114,7 @@ async function sendRound(): Promise<void> {
     try {
       await callAction(saveSitting, { body: w.body });
       dropWaiting(w.body.sessionId);
+      void refreshAfter(queryClient, saveSitting);
       notify.success(i18n.t("hifz:halqa.sentLater", { label: w.label }));
     } catch (e) {
       if (retryable(e)) return;

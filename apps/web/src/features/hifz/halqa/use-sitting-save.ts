@@ -4,10 +4,9 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
-import { callAction } from "../../../lib/use-action";
+import { callAction, refreshAfter } from "../../../lib/use-action";
+import { retryable } from "../../../lib/use-register-sync";
 import { useErrorText } from "../../../ui/api-error";
-import { resourceKeys } from "../../../ui/resource";
-import { retryable } from "../../attendance/register/use-register-sync";
 import { fieldOfIssue, type Problems, problemKey, type SittingBody } from "./halqa-draft";
 import { dropWaiting, keepWaiting, whoIsSignedIn } from "./sitting-outbox";
 
@@ -70,7 +69,7 @@ export function useSittingSave() {
       const reply = await callAction(saveSitting, { body });
       dropWaiting(body.sessionId);
       notify.success(t("halqa.saved", { logs: reply.logs, mistakes: reply.mistakes }));
-      for (const path of saveSitting.refreshes) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
+      void refreshAfter(qc, saveSitting);
       return null;
     } catch (e) {
       if (retryable(e)) {

@@ -7,9 +7,9 @@ import { formatDate, formatNumber } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { FailureState, LoadingState } from "../../../ui/list-states";
+import { Money } from "../../../ui/money";
 import { schoolCurrency } from "../../../ui/resource/money";
 import { useCan } from "../../../ui/use-can";
-import { Money } from "../../fees/fee-bits";
 import { PaymentHistory, WhatsappTariffs } from "./plan-tables";
 import { RechargeDialog } from "./recharge-dialog";
 

@@ -9,8 +9,8 @@ import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ListPagination } from "../../../ui/list-pagination";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
+import { Money } from "../../../ui/money";
 import { minorDigits } from "../../../ui/resource/money";
-import { Money } from "../../fees/fee-bits";
 
 const LIMIT = 10;
 

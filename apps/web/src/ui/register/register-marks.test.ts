@@ -1,6 +1,6 @@
 import type { RegisterReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
-import { registerLine as line } from "./register.fixture";
+import { registerLine as line } from "../../features/attendance/register/register.fixture";
 import { nextCode, startingMarks, tapCycle, totalsOf } from "./register-marks";
 
 const codes = [

@@ -4,12 +4,12 @@ import { type AuthUser, areaHome, switchProfile } from "@taleem/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../../lib/auth-store";
-import { callAction } from "../../lib/call-action";
-import { notify } from "../../lib/notify";
-import { useRoleName } from "../../lib/role-name";
-import { useErrorText } from "../../ui/api-error";
-import { useAreaBase } from "../../ui/area-path";
+import { useAuth } from "../lib/auth-store";
+import { callAction } from "../lib/call-action";
+import { notify } from "../lib/notify";
+import { useRoleName } from "../lib/role-name";
+import { useErrorText } from "./api-error";
+import { useAreaBase } from "./area-path";
 
 type Profile = AuthUser["profile"];
 

@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatNumber, localeOf } from "../../../lib/format";
-import { currentLanguage, type Language } from "../../../lib/i18n";
-import grid from "../../../ui/charts/chart-grid.module.css";
-import { formatMinor } from "../../../ui/resource";
-import { ltr } from "../fee-bits";
+import { formatNumber, localeOf } from "../../lib/format";
+import { currentLanguage, type Language } from "../../lib/i18n";
+import { ltr } from "../money";
+import { formatMinor } from "../resource";
+import grid from "./chart-grid.module.css";
 import classes from "./fee-charts.module.css";
 
 export const percentText = (fraction: number | null) => (fraction === null ? "—" : `${formatNumber(fraction * 100, { maximumFractionDigits: 1 })}%`);

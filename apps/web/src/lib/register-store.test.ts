@@ -1,6 +1,6 @@
 import type { RegisterReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
-import { registerLine } from "./register.fixture";
+import { registerLine } from "../features/attendance/register/register.fixture";
 import { registerOnDay } from "./register-store";
 
 const codes = [{ id: 1, code: "P", name: "Present", meaning: "present", isDefault: true }] as RegisterReply["codes"];

@@ -1,6 +1,5 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { type EnrolmentRow, enrolmentResource, transferEnrolment, updateEnrolmentClass } from "@taleem/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, localeOf } from "../../lib/format";
@@ -9,32 +8,19 @@ import { notify } from "../../lib/notify";
 import { withoutFilters } from "../../lib/resource-view";
 import { useAction } from "../../lib/use-action";
 import { filterGroups, useClassrooms } from "../../lib/use-classrooms";
-import { useErrorText } from "../../ui/api-error";
-import { resourceKeys, useResourceMutations } from "../../ui/resource";
-import { StudentPicker } from "../../ui/student-picker";
+import { useErrorText } from "../api-error";
+import { useResourceMutations } from "../resource";
+import { StudentPicker } from "../student-picker";
 import { EnrolmentDateInput } from "./enrolment-date-input";
 
 // The list's own screens pick a student by search, not by a filter of ids.
 export const enrolments = withoutFilters(enrolmentResource, ["studentId"]);
-
-/**
- * After any enrolment change: lists of enrolments, classroom counts and students' pages (what a
- * declared action's `refreshes` names too), and the rosters.
- */
-export function useEnrolmentRefresh() {
-  const qc = useQueryClient();
-  return () => {
-    for (const path of ["enrollment", "classRoom", "student"]) void qc.invalidateQueries({ queryKey: resourceKeys(path).all });
-    void qc.invalidateQueries({ queryKey: ["roster"] });
-  };
-}
 
 /** Enrols a student in a classroom; either side may be fixed by the page it is opened from. */
 export function EnrolDialog({ opened, onClose, studentId, classroomId }: { opened: boolean; onClose: () => void; studentId?: number; classroomId?: number }) {
   const { t } = useTranslation(["academics", "admin"]);
   const rooms = useClassrooms(opened);
   const { create } = useResourceMutations<EnrolmentRow>(enrolments);
-  const refresh = useEnrolmentRefresh();
   const [student, setStudent] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
   const [rollNo, setRollNo] = useState<number | string>("");
@@ -51,7 +37,6 @@ export function EnrolDialog({ opened, onClose, studentId, classroomId }: { opene
       { studentId: Number(student), classroomId: Number(room), rollNo: rollNo === "" ? undefined : Number(rollNo), startedOn: startedOn ?? undefined },
       {
         onSuccess: () => {
-          refresh();
           onClose();
         },
       },
@@ -103,7 +88,6 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
   const { t } = useTranslation(["academics", "admin"]);
   const errorText = useErrorText();
   const rooms = useClassrooms(!!enrolment);
-  const refresh = useEnrolmentRefresh();
   const [room, setRoom] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [reason, setReason] = useState("");
@@ -121,7 +105,6 @@ export function TransferDialog({ enrolment, onClose }: { enrolment: EnrolmentTar
       {
         onSuccess: () => {
           notify.success(t("academics:enrolments.transfer.done", { name: iso(enrolment?.studentName) }));
-          refresh();
           onClose();
         },
         onError: (e) => notify.error(`${t("academics:enrolments.transfer.failed")} ${errorText(e)}`),
@@ -164,7 +147,6 @@ export function UpdateClassDialog({ targets, onClose }: { targets: EnrolmentTarg
   const errorText = useErrorText();
   const opened = targets.length > 0;
   const rooms = useClassrooms(opened);
-  const refresh = useEnrolmentRefresh();
   const [room, setRoom] = useState<string | null>(null);
   useEffect(() => {
     if (opened) setRoom(null);
@@ -177,7 +159,6 @@ export function UpdateClassDialog({ targets, onClose }: { targets: EnrolmentTarg
       {
         onSuccess: (r) => {
           notify.success(t("academics:enrolments.updateClass.done", { n: formatNumber(r.updated) }));
-          refresh();
           onClose();
         },
         onError: (e) => notify.error(`${t("academics:enrolments.updateClass.failed")} ${errorText(e)}`),

@@ -1,6 +1,6 @@
 import { Badge, Text, type TextProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatMinor } from "../../ui/resource";
+import { formatMinor } from "./resource";
 
 /** An amount in minor units, isolated left to right: "₹1,250" keeps its sign in front in Urdu and Arabic. */
 export function Money({ value, currency, ...props }: { value: number | null | undefined; currency?: string } & TextProps) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "./api";
 import { conflictsOf, retryable } from "./use-register-sync";
 
 describe("a waiting register that fails to send", () => {

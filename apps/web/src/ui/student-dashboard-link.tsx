@@ -2,7 +2,7 @@ import { Button } from "@mantine/core";
 import { IconLayoutDashboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAreaPath } from "../../ui/area-path";
+import { useAreaPath } from "./area-path";
 
 /** The button on a student's profile that opens their year in one page. */
 export function StudentDashboardLink({ studentId }: { studentId: number }) {

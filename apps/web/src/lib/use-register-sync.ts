@@ -1,12 +1,12 @@
 import { type MarkConflict, RegisterChanged, type SaveRegisterReply, saveRegister } from "@taleem/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { errorText } from "../../../lib/error-text";
-import { i18n } from "../../../lib/i18n";
-import { notify } from "../../../lib/notify";
-import { callAction } from "../../../lib/use-action";
+import { ApiError } from "./api";
+import { errorText } from "./error-text";
+import { i18n } from "./i18n";
+import { notify } from "./notify";
 import { dropSave, type PendingSave, pendingSaves, queueSave } from "./register-store";
+import { callAction, refreshAfter } from "./use-action";
 
 export interface SyncOutcome {
   save: PendingSave;
@@ -122,7 +122,7 @@ export function useRegisterSync(onOutcome: (outcomes: SyncOutcome[]) => void) {
       if (outcomes.length) {
         onOutcome(outcomes);
         // The registers as saved are in before the sent saves leave the screen: no flash of the marks before them.
-        await queryClient.invalidateQueries({ queryKey: ["action", "/admin/api/attendance/register"] });
+        await refreshAfter(queryClient, saveRegister);
       }
     } finally {
       setSending(false);

@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { iso } from "../../lib/isolate";
 import { usePublicAddress } from "../../lib/public-address";
 import { useActionQuery } from "../../lib/use-action";
-import { useErrorText } from "../../ui/api-error";
-import { FailureState, LoadingState } from "../../ui/list-states";
+import { useErrorText } from "../api-error";
+import { FailureState, LoadingState } from "../list-states";
 
 /** The enrolment a link is asked for. */
 export interface LinkTarget {

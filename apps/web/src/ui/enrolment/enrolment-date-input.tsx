@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SchoolDateInput, type SchoolDateInputProps } from "../../ui/school-date-input";
+import { SchoolDateInput, type SchoolDateInputProps } from "../school-date-input";
 
 /**
  * The day a class change takes effect (joining, moving, leaving, promotion), typed the school's

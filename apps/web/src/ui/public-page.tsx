@@ -4,8 +4,8 @@ import type { PublicSchool } from "@taleem/contract";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { LanguageSwitcher } from "../../app/language-switcher";
-import { isLanguage, languageChosenHere, setLanguage } from "../../lib/i18n";
+import { LanguageSwitcher } from "../app/language-switcher";
+import { isLanguage, languageChosenHere, setLanguage } from "../lib/i18n";
 
 type School = z.infer<typeof PublicSchool>;
 
