@@ -6,7 +6,7 @@ import {
   type RegisterLine,
   type RegisterReply,
 } from "@taleem/contract";
-import { nameForReader } from "../../../lib/reader-name";
+import { nameForReader } from "../../lib/reader-name";
 
 export const MEANING_COLOR: Record<AttendanceMeaning, string> = {
   present: "teal",
