@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { ClassStudentsReply, MyClassesReply } from "@taleem/contract";
 import { describe, expect, it } from "vitest";
+import { nameForReader } from "../src/lib/reader-name";
 import { appReady, useBrowser as browserPerTest, PHONE, seriousViolations, signInAs, switchLanguage } from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
@@ -56,12 +57,9 @@ describe("a teacher's classes", () => {
       await page.waitForURL((u) => u.pathname === "/parent/register" && u.searchParams.get("classroomId") === String(room!.classroomId));
       expect(new URL(page.url()).searchParams.get("date")).toBe(mine.date);
       const lines = page.getByTestId("register-lines");
-      // In Urdu the register names each child in their own script when the school has it.
-      for (const s of list.rows)
-        await lines
-          .getByText(s.nameNative ?? s.name, { exact: true })
-          .first()
-          .waitFor();
+      // In Urdu the register names each child in Arabic letters when the school has the name in
+      // them, else in Latin (a Malayalam second name is not for an Urdu reader).
+      for (const s of list.rows) await lines.getByText(nameForReader(s, "ur"), { exact: true }).first().waitFor();
       await page.screenshot({ path: `${SHOTS}/my-classes-register-ur-360.png`, fullPage: true });
     } finally {
       // Put it back, so other tests meet the teacher in English.
