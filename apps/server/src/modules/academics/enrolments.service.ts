@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
+import type { enrolmentResource } from "@taleem/contract";
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { badRequest, conflict, notFound } from "../../platform/http/errors.js";
+import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { groupMembers, studentColumns, studentsByIds } from "../students/students.service.js";
-import { type ClassroomInfo, classroomInfos } from "./classrooms.service.js";
+import { groupMembers, requireStudent, studentColumns, studentsByIds } from "../students/students.service.js";
+import { type ClassroomInfo, classroomInfos, requireClassroom } from "./classrooms.service.js";
 import { classrooms } from "./classrooms.table.js";
 import { type EnrolmentRecord, enrolmentListJoin, enrolments } from "./enrolments.table.js";
 
@@ -335,4 +338,38 @@ export function enrolledStudents(
       ),
     )
     .orderBy(asc(s.name), asc(s.id));
+}
+
+/** A new enrolment, checked: an active student, a classroom of the school; it starts today unless told. */
+export async function newEnrolmentValues(scope: TenantScope, input: z.infer<typeof enrolmentResource.create>) {
+  const student = await requireStudent(scope, input.studentId);
+  if (student.status !== "active") {
+    throw badRequest("enrolment.student_not_active", `${student.name} is marked ${student.status}; make the student active first.`, { field: "studentId" });
+  }
+  const room = await requireClassroom(scope, input.classroomId);
+  return enrolmentValues(student.id, room, input.startedOn ?? (await schoolToday(scope)), { rollNo: input.rollNo });
+}
+
+/** A correction of an enrolment: the classroom (and so batch and course), roll number and start; the student is its own. */
+export async function enrolmentChangeValues(scope: TenantScope, existing: EnrolmentRecord, input: z.infer<typeof enrolmentResource.update>) {
+  const values: Partial<typeof enrolments.$inferInsert> = {};
+  if (input.classroomId !== undefined && input.classroomId !== existing.classroomId) {
+    const room = await requireClassroom(scope, input.classroomId);
+    Object.assign(values, { classroomId: room.id, batchId: room.batchId, courseId: room.courseId });
+  }
+  if (input.rollNo !== undefined) values.rollNo = input.rollNo;
+  if (input.startedOn) {
+    if (existing.endedOn && input.startedOn > existing.endedOn) {
+      throw badRequest("enrolment.dates", "The start date must not be after the end date.", { field: "startedOn" });
+    }
+    values.startedOn = input.startedOn;
+  }
+  return values;
+}
+
+/** Refuses deleting an enrolment that a transfer or promotion follows on from. */
+export async function refuseChainedDelete(scope: TenantScope, existing: EnrolmentRecord) {
+  if (await isChained(scope, existing)) {
+    throw conflict("enrolment.has_history", "This enrolment is part of a transfer or promotion history. Remove the student from the class instead.");
+  }
 }

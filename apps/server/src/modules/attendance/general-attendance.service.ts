@@ -1,9 +1,19 @@
-import type { GeneralAttendanceRow, GeneralMark } from "@taleem/contract";
+import type { GeneralAttendanceRow, GeneralMark, generalAttendanceResource } from "@taleem/contract";
 import { asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { badRequest } from "../../platform/http/errors.js";
+import type { z } from "zod";
+import type { RequestContext } from "../../platform/actions/request-context.js";
+import { badRequest, notFound } from "../../platform/http/errors.js";
+import { sampleTag } from "../../platform/resources/sample-tag.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { sampleStudent } from "../students/student-samples.service.js";
 import { requireStudents, studentsByIds } from "../students/students.service.js";
-import { type GeneralAttendanceRecord, generalAttendanceEntries, generalAttendanceRecords, generalAttendanceTypes } from "./general-attendance.table.js";
+import {
+  type GeneralAttendanceRecord,
+  generalAttendanceEntries,
+  generalAttendanceRecords,
+  generalAttendances,
+  generalAttendanceTypes,
+} from "./general-attendance.table.js";
 import { requirePastDate } from "./salaah.service.js";
 
 /** Reply rows: the type's name, the students on each register and how many. */
@@ -142,4 +152,95 @@ export async function saveRecords(
     })
     .returning({ id: generalAttendanceRecords.id });
   return written.length;
+}
+
+/** A register type made straight in a school, for the isolation suite. */
+export const sampleType = (scope: TenantScope) => scope.insert(generalAttendanceTypes, { name: `Trip ${sampleTag()}` });
+/** A register with one student on it, made straight in a school for the isolation suite. */
+export async function sampleRegister(scope: TenantScope) {
+  const [type, student] = await Promise.all([sampleType(scope), sampleStudent(scope)]);
+  const register = await scope.insert(generalAttendances, { name: `Picnic ${sampleTag()}`, typeId: type.id, startDate: "2026-01-10", endDate: "2026-01-12" });
+  await setEntries(scope, register.id, [student.id]);
+  return { register, student };
+}
+
+/** A register of the school (404 otherwise). */
+export async function findRegister(scope: TenantScope, id: number): Promise<GeneralAttendanceRecord> {
+  const [row] = await scope.db
+    .select()
+    .from(generalAttendances)
+    .where(scope.where(generalAttendances, eq(generalAttendances.id, id)));
+  if (!row) throw notFound("Register");
+  return row;
+}
+
+export type RegisterChange = Omit<z.infer<typeof generalAttendanceResource.update>, "id">;
+
+/** The columns an update writes (its students are set after), checked against the stored row. */
+export async function registerValues(scope: TenantScope, existing: GeneralAttendanceRecord, input: RegisterChange) {
+  const { studentIds: _s, ...values } = input as RegisterChange & { id?: number };
+  delete (values as { id?: number }).id;
+  if (values.typeId) await scope.find(generalAttendanceTypes, values.typeId, "Register type");
+  const start = values.startDate ?? existing.startDate;
+  const end = values.endDate === undefined ? existing.endDate : values.endDate;
+  if (end && end < start) throw badRequest("general_attendance.bad_range", "The register ends before it starts.", { field: "endDate" });
+  return values;
+}
+
+/** Changes a register type, audited; an empty change leaves it as it is. */
+export async function changeRegisterType(
+  ctx: Pick<RequestContext, "scope" | "audit">,
+  id: number,
+  change: Partial<typeof generalAttendanceTypes.$inferInsert>,
+) {
+  const before = await ctx.scope.find(generalAttendanceTypes, id, "Register type");
+  const after = Object.keys(change).length ? await ctx.scope.update(generalAttendanceTypes, id, change, "Register type") : before;
+  await ctx.audit({ action: "update", entity: "general_attendance_types", entityId: id, before, after });
+  return after;
+}
+
+/** A new register's columns (its students are set after), its type of the school. */
+export async function newRegisterValues(scope: TenantScope, input: z.infer<typeof generalAttendanceResource.create>) {
+  await scope.find(generalAttendanceTypes, input.typeId, "Register type");
+  const { studentIds: _s, ...values } = input as typeof input & { studentIds?: number[] };
+  return values;
+}
+
+/** A register as its reply shows it. */
+export const registerShown = async (scope: TenantScope, row: GeneralAttendanceRecord) => (await presentRegisters(scope, [row]))[0]!;
+
+/** Changes a register and, when named, its students; audited. Answers it as its reply shows it. */
+export async function updateRegister(ctx: Pick<RequestContext, "scope" | "audit">, id: number, body: RegisterChange) {
+  const existing = await findRegister(ctx.scope, id);
+  const values = await registerValues(ctx.scope, existing, body);
+  const updated = Object.keys(values).length ? await ctx.scope.update(generalAttendances, id, values, "Register") : existing;
+  if (body.studentIds) await setEntries(ctx.scope, id, body.studentIds);
+  await ctx.audit({
+    action: "update",
+    entity: "general_attendances",
+    entityId: id,
+    before: existing,
+    after: updated,
+    details: { studentIds: body.studentIds },
+  });
+  return registerShown(ctx.scope, updated);
+}
+
+/** Saves a day's marks of a register, audited when anything changed; answers how many changed. */
+export async function saveRegisterDay(
+  ctx: Pick<RequestContext, "scope" | "audit" | "principal">,
+  id: number,
+  body: { date: string; entries: Parameters<typeof saveRecords>[3] },
+) {
+  const register = await findRegister(ctx.scope, id);
+  const changed = await saveRecords(ctx.scope, register, body.date, body.entries, ctx.principal.userId);
+  if (changed) {
+    await ctx.audit({
+      action: "update",
+      entity: "general_attendance_records",
+      entityId: register.id,
+      details: { date: body.date, marked: body.entries.length, changed },
+    });
+  }
+  return changed;
 }

@@ -11,53 +11,19 @@ import {
   openChatRoom,
   sendChatMessage,
   UPLOAD_LIMITS,
-  UPLOAD_TYPES,
 } from "@taleem/contract";
-import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import type { UserPrincipal } from "../../platform/auth/principal.js";
-import { roles } from "../../platform/auth/roles.table.js";
-import { profiles } from "../../platform/auth/users.table.js";
-import { decodeUpload, nameOfPath, UploadStore, withUploads } from "../../platform/files/uploads.js";
+import { UploadStore } from "../../platform/files/uploads.js";
 import { sendFile } from "../../platform/files/uploads.routes.js";
-import { uploads } from "../../platform/files/uploads.table.js";
-import { badRequest, notFound } from "../../platform/http/errors.js";
+import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { sampleClassroom } from "../academics/classroom-samples.service.js";
-import {
-  attachmentOf,
-  chatSettings,
-  contactsOf,
-  markRead,
-  memberIdsOf,
-  messagesOf,
-  openRoom,
-  requireMembership,
-  roomRow,
-  roomsOf,
-  type Sent,
-  sentBefore,
-  storeMessage,
-} from "./chat.service.js";
-import { chatMembers, chatMessages, chatRooms } from "./chat.table.js";
-
-/** A room in `scope`'s school with its admin in it, for the isolation suite's samples. */
-async function sampleRoom(scope: TenantScope) {
-  const [admin] = await scope.db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(scope.where(profiles, eq(roles.builtin, "admin")))
-    .orderBy(asc(profiles.userId))
-    .limit(1);
-  const room = await scope.insert(chatRooms, { kind: "staff", name: "Sample room" });
-  await scope.insert(chatMembers, { roomId: room.id, userId: admin!.id });
-  const message = await scope.insert(chatMessages, { roomId: room.id, senderId: admin!.id, clientId: `sample-${room.id}`, content: "Hello" });
-  return { room, message };
-}
+import { chatSettings, contactsOf, markRead, memberIdsOf, messagesOf, openRoom, roomRow, roomsOf, type Sent } from "./chat.service.js";
+import { attachmentUpload, postMessage, sampleRoom } from "./chat-messages.service.js";
 
 const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.output<S> => {
   const parsed = schema.safeParse(payload);
@@ -113,22 +79,8 @@ export function registerChat(app: FastifyInstance, services: Services) {
     app,
     sendChatMessage,
     async (ctx, { body }) => {
-      const { scope, principal: who } = ctx;
-      const s = await chatSettings(scope);
-      const { room } = await requireMembership(scope, body.chatRoomId, who.userId);
-      const store$ = (attachment: Parameters<typeof storeMessage>[3]["attachment"]) =>
-        storeMessage(scope, who, s, { chatRoomId: room.id, clientId: body.clientId, content: body.content, attachment });
-      // A resend of a stored message does not store its file again.
-      const sent =
-        body.attachment && !(await sentBefore(scope, who, body.clientId))
-          ? await withUploads(store, who.tenantId, who.userId, async (batch) => {
-              const file = decodeUpload(body.attachment!, { types: UPLOAD_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes, field: "attachment" });
-              const stored = batch.add(file, "communication");
-              await batch.save(scope);
-              return store$(stored);
-            })
-          : await store$(null);
-      const other = room.kind === "direct" ? sent.memberIds.find((id) => id !== who.userId) : undefined;
+      const who = ctx.principal;
+      const { sent, other } = await postMessage(ctx.scope, who, store, body);
       if (sent.fresh) ctx.afterCommit(() => announce(who.tenantId, sent, other));
       return { message: "Message sent", data: sent.row };
     },
@@ -161,18 +113,16 @@ export function registerChat(app: FastifyInstance, services: Services) {
   });
 
   serveAction(app, chatAttachment, async (ctx, { params }) => {
-    await chatSettings(ctx.scope);
-    const file = await attachmentOf(ctx.scope, ctx.principal, params.id);
-    const [row] = await ctx.scope.db
-      .select()
-      .from(uploads)
-      .where(ctx.scope.where(uploads, eq(uploads.name, nameOfPath(file.path) ?? "")))
-      .limit(1);
-    if (!row) throw notFound("File");
+    const row = await attachmentUpload(ctx.scope, ctx.principal, params.id);
     return sendFile(ctx.reply, store, row, "private, max-age=3600");
   });
 
-  // Over the socket: read receipts and typing, which need no reply body worth an HTTP call.
+  registerChatEvents(services, receipt);
+}
+
+/** Over the socket: read receipts and typing, which need no reply body worth an HTTP call. */
+function registerChatEvents(services: Services, receipt: (who: UserPrincipal, memberIds: number[], chatRoomId: number, messageId: number) => void) {
+  const { realtime } = services;
   const inSchool = <R>(who: UserPrincipal, fn: (scope: TenantScope) => Promise<R>) => new TenantScope(services.db, who.tenantId).transaction(fn);
 
   realtime.handle(CHAT_EVENTS.typing, async (who, payload) => {

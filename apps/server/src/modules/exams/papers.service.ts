@@ -1,10 +1,15 @@
-import type { ExamRow, ExamStudent } from "@taleem/contract";
-import { count, inArray } from "drizzle-orm";
+import type { ExamRow, ExamStudent, examResource } from "@taleem/contract";
+import { and, count, eq, gt, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { RequestContext } from "../../platform/actions/request-context.js";
+import { badRequest, conflict } from "../../platform/http/errors.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { subjectNames } from "../academics/academics.service.js";
-import { classroomInfos } from "../academics/classrooms.service.js";
+import { requireBatch, requireCourse, requireSubject, subjectNames } from "../academics/academics.service.js";
+import { classroomIdsOfCourse, classroomInfos, requireClassroom } from "../academics/classrooms.service.js";
 import { activeCounts } from "../academics/enrolments.service.js";
-import { type ExamRecord, examMasters, results } from "./exams.table.js";
+import { requireMaster } from "./exam-masters.service.js";
+import { requireVisiblePaper } from "./exam-sets.service.js";
+import { type ExamRecord, examMasters, exams, results } from "./exams.table.js";
 import { studentsOf } from "./report-cards.service.js";
 
 /** Reply rows of papers: the term's, classroom's and subject's names, and how far marking has got. */
@@ -87,4 +92,59 @@ export async function paperGrid(scope: TenantScope, exam: ExamRecord, termStart:
       };
     })
     .sort((a, b) => (a.rollNo ?? Number.MAX_SAFE_INTEGER) - (b.rollNo ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name));
+}
+
+/** The ids of a batch's terms, as a subquery (the papers' batch filter). */
+export const masterIdsOfBatch = (scope: TenantScope, batchId: number) =>
+  scope.db
+    .select({ id: examMasters.id })
+    .from(examMasters)
+    .where(scope.where(examMasters, eq(examMasters.batchId, batchId)));
+
+/** A new paper, checked: its classroom of the term's batch, its subject of the classroom's course. */
+export async function newPaperValues(scope: TenantScope, input: z.infer<typeof examResource.create>) {
+  const [master, room] = await Promise.all([requireMaster(scope, input.examMasterId), requireClassroom(scope, input.classroomId)]);
+  const subject = await requireSubject(scope, input.subjectId);
+  if (room.batchId !== master.batchId)
+    throw badRequest("exam.other_batch", `${room.label} is a classroom of another batch than ${master.name}.`, { field: "classroomId" });
+  if (subject.courseId !== null && subject.courseId !== room.courseId)
+    throw badRequest("subject.other_course", `The subject ${subject.name} belongs to another course.`, { field: "subjectId" });
+  return { ...input, date: input.date ?? null, startTime: input.startTime ?? null, endTime: input.endTime ?? null };
+}
+
+/** A change to a paper, checked: the pass mark within the maximum, no marks given above a lowered maximum. */
+export async function paperChangeValues(scope: TenantScope, existing: ExamRecord, input: z.infer<typeof examResource.update>) {
+  const { id: _id, ...values } = input;
+  const max = values.maxMarks ?? existing.maxMarks;
+  const pass = values.passMarks ?? existing.passMarks;
+  if (pass > max) throw badRequest("exam.pass_above_max", "The pass mark must not be above the maximum.", { field: "passMarks" });
+  if (values.maxMarks !== undefined) {
+    const [above] = await scope.db
+      .select({ id: results.id })
+      .from(results)
+      .where(scope.where(results, and(eq(results.examId, existing.id), gt(results.marks, max))))
+      .limit(1);
+    if (above) throw conflict("exam.marks_above_max", `Some marks of this paper are above ${max}.`, { field: "maxMarks" });
+  }
+  return values;
+}
+
+/** The papers of a batch's terms in a course's classrooms, by date. */
+export async function papersOfBatchCourse(scope: TenantScope, batchId: number, courseId: number) {
+  await Promise.all([requireBatch(scope, batchId), requireCourse(scope, courseId)]);
+  const rows = await scope.db
+    .select()
+    .from(exams)
+    .where(scope.where(exams, inArray(exams.classroomId, classroomIdsOfCourse(scope, courseId)), inArray(exams.examMasterId, masterIdsOfBatch(scope, batchId))))
+    .orderBy(exams.date, exams.id);
+  return presentPapers(scope, rows);
+}
+
+/** A paper with its marks-entry grid (404 for a family when the paper is not published). */
+export async function paperWithStudents(ctx: Pick<RequestContext, "scope">, id: number) {
+  const exam = await ctx.scope.find(exams, id, "Exam");
+  await requireVisiblePaper(ctx, exam.id);
+  const master = await requireMaster(ctx.scope, exam.examMasterId);
+  const [row] = await presentPapers(ctx.scope, [exam]);
+  return { exam: row!, students: await paperGrid(ctx.scope, exam, master.startDate) };
 }

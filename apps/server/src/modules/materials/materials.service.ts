@@ -1,11 +1,27 @@
-import { can, type Language, type MaterialRow, materialProblem } from "@taleem/contract";
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  type approveMaterial,
+  can,
+  type Language,
+  type listApprovedMaterials,
+  type MaterialRow,
+  materialProblem,
+  type materialResource,
+  UPLOAD_LIMITS,
+  UPLOAD_TYPES,
+} from "@taleem/contract";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { RequestContext } from "../../platform/actions/request-context.js";
+import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { guardians, users } from "../../platform/auth/users.table.js";
-import { badRequest, notFound } from "../../platform/http/errors.js";
+import { pdfWithTitle } from "../../platform/files/sample-files.js";
+import { decodeUpload, nameOfPath, type UploadStore } from "../../platform/files/uploads.js";
+import { uploads } from "../../platform/files/uploads.table.js";
+import { badRequest, forbidden, notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { activeBatch, courseClassNames, requireCourseClass, requireSubject, subjectNames } from "../academics/academics.service.js";
+import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { classroomInfos, classroomsOfBatch, classroomsOfCourseClass, requireClassroom, subjectsTaught } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOf, activeEnrolmentsOfStudents } from "../academics/enrolments.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
@@ -168,4 +184,117 @@ export async function recentMaterialsFor(scope: TenantScope, classroomIds: numbe
     .where(scope.where(materials, eq(materials.status, "approved"), await reachedBy(scope, classroomIds)))
     .orderBy(sql`${materials.createdAt} desc, ${materials.id} desc`)
     .limit(limit);
+}
+
+/** A link for a classroom of the school, for the isolation suite. */
+export const sampleMaterial = async (scope: TenantScope) => {
+  const room = await sampleClassroom(scope);
+  return { title: "Surah Al-Mulk", kind: "link" as const, link: "https://quran.com/67", classroomId: room.id };
+};
+
+/** A material made straight in a school, for the isolation suite. */
+export const sampleMade = async (scope: TenantScope) => scope.insert(materials, { ...(await sampleMaterial(scope)), uploaderName: "Sample Teacher" });
+
+/** An approved worksheet with its file on disk, so that reading the file succeeds in its own school. */
+export async function sampleWorksheet(scope: TenantScope, store: UploadStore) {
+  const batch = store.batch(scope.tenantId, null);
+  const file = batch.add(
+    decodeUpload(
+      { name: "sample.pdf", data: pdfWithTitle("Sample").toString("base64") },
+      { types: UPLOAD_TYPES, maxBytes: UPLOAD_LIMITS.fileBytes, field: "file" },
+    ),
+    "materials",
+  );
+  await batch.save(scope);
+  const room = await sampleClassroom(scope);
+  const m = await scope.insert(materials, {
+    title: "Sample worksheet",
+    kind: "worksheet",
+    file: file.path,
+    classroomId: room.id,
+    status: "approved",
+    uploaderName: "Sample Teacher",
+  });
+  return m;
+}
+
+/** A material the office adds: checked, pending approval, with its uploader's name. */
+export async function newMaterialValues(ctx: Pick<RequestContext, "scope" | "principal">, input: z.infer<typeof materialResource.create>) {
+  await checkMaterial(ctx.scope, input);
+  return { ...input, status: "pending" as const, ...(await uploaderOf(ctx.scope, ctx.principal.userId)) };
+}
+
+/** A change to a material, checked as it will stand. */
+export async function materialChangeValues(
+  ctx: Pick<RequestContext, "scope" | "principal">,
+  existing: MaterialRecord,
+  input: z.infer<typeof materialResource.update>,
+) {
+  const { id: _id, ...values } = input;
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  await checkMaterial(ctx.scope, { ...existing, ...given });
+  // A changed material waits for approval again, unless the one changing it may approve.
+  const review = can(ctx.principal.permissions, "materials", "approve") ? {} : { status: "pending" as const, reviewNote: null };
+  return { ...given, ...review };
+}
+
+/** The approved materials the caller (or their child) reaches, newest first, by place and kind; at most 500. */
+export async function approvedMaterials(ctx: RequestContext, query: z.infer<typeof listApprovedMaterials.query>) {
+  const reach = await approvedReach(ctx, query.studentId);
+  if (!reach) throw forbidden(homeOf(ctx.principal));
+  await checkPlace(ctx.scope, query);
+  const rows = await ctx.scope.db
+    .select()
+    .from(materials)
+    .where(
+      ctx.scope.where(
+        materials,
+        reach,
+        query.classroomId ? await reachedByClassroom(ctx.scope, query.classroomId) : undefined,
+        query.courseClassId ? eq(materials.courseClassId, query.courseClassId) : undefined,
+        query.subjectId ? eq(materials.subjectId, query.subjectId) : undefined,
+        query.kind ? eq(materials.kind, query.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(materials.createdAt), desc(materials.id))
+    .limit(500);
+  return presentMaterials(ctx.scope, rows);
+}
+
+/** The upload row of a material's file or recording the caller may read (404 when there is none). */
+export async function materialUpload(ctx: RequestContext, id: number) {
+  const m = await readableMaterial(ctx, id);
+  const name = nameOfPath(m.file ?? m.recording ?? "");
+  const [row] = name
+    ? await ctx.scope.db
+        .select()
+        .from(uploads)
+        .where(ctx.scope.where(uploads, eq(uploads.name, name)))
+        .limit(1)
+    : [];
+  if (!row) throw notFound("File");
+  return row;
+}
+
+/** Approves or rejects a material, audited; families hear of it on its first approval. */
+export async function reviewMaterial(services: Services, ctx: RequestContext, body: z.infer<typeof approveMaterial.body>) {
+  const existing = await ctx.scope.find(materials, body.id, "Material");
+  const approving = body.status === "approved";
+  const updated = await ctx.scope.update(materials, existing.id, {
+    status: body.status,
+    reviewNote: approving ? null : body.reason!,
+    reviewedBy: ctx.principal.userId,
+    reviewedAt: new Date(),
+    // Families hear of a material once, on its first approval.
+    ...(approving && !existing.announcedAt ? { announcedAt: new Date() } : {}),
+  });
+  await ctx.audit({
+    action: body.status === "approved" ? "approve" : "reject",
+    entity: "materials",
+    entityId: existing.id,
+    before: existing,
+    after: updated,
+  });
+  if (approving && !existing.announcedAt) await tellFamilies(services, ctx, updated);
+  return updated;
 }

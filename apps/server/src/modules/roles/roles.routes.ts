@@ -1,93 +1,17 @@
-import { getRole, type PermissionMap, roleResource, setRolePermissions } from "@taleem/contract";
-import { count, eq, ne, sql } from "drizzle-orm";
+import { getRole, roleResource, setRolePermissions } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
 import { roles } from "../../platform/auth/roles.table.js";
-import { profiles } from "../../platform/auth/users.table.js";
-import { badRequest, conflict } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
-import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { assertWithinCaller, isFullAccessMap } from "./role-grants.service.js";
+import { newRoleValues, prepareRoleDelete, roleChangeValues, roleCounts, sampleRole, setPermissionsOf } from "./roles.service.js";
 
-type RoleRecord = typeof roles.$inferSelect;
-
-/** The Admin role keeps full access, its area and its status, so a school can never lock itself out. */
-function guardBuiltin(existing: RoleRecord, change: { area?: string; permissions?: unknown; status?: string; linkedStudentsOnly?: boolean }) {
-  if (existing.builtin === "admin") {
-    const losesAccess = change.permissions !== undefined && !isFullAccessMap(change.permissions);
-    if (losesAccess || (change.area && change.area !== "admin") || change.status === "inactive") {
-      throw badRequest("role.admin_locked", "The Admin role always has full access; its permissions, area and status cannot change.", { field: "permissions" });
-    }
-    return;
-  }
-  if (existing.builtin && change.area && change.area !== existing.area) {
-    throw badRequest("role.builtin_area", "A built-in role's area cannot change.", { field: "area" });
-  }
-  // A parent reaches their own children and no one else's, whatever else the school changes.
-  if (existing.builtin === "parent" && change.linkedStudentsOnly === false) {
-    throw badRequest("role.parent_linked", "The Parent role always reaches only the students linked to each parent.", { field: "linkedStudentsOnly" });
-  }
-}
-
-/**
- * A permission map as stored: actions without repeats. Full access ("*") belongs to the Admin
- * role alone; a school's own role lists its modules and actions one by one.
- */
-function cleanPermissions(ctx: RequestContext, permissions: PermissionMap, role: { builtin: string | null }): PermissionMap {
-  if (permissions["*"] && role.builtin !== "admin") {
-    throw badRequest("role.full_access_reserved", "Full access is reserved for the Admin role. Choose modules and actions one by one.", {
-      field: "permissions",
-    });
-  }
-  const clean = Object.fromEntries(Object.entries(permissions).map(([module, actions]) => [module, [...new Set(actions)]]));
-  assertWithinCaller(ctx, clean, "grant these permissions");
-  return clean;
-}
-
-async function refuseDuplicateName(scope: TenantScope, name: string, exceptId?: number) {
-  const [taken] = await scope.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(scope.where(roles, eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict("role.name_taken", `A role named ${name} already exists.`, { field: "name" });
-}
-
-async function refuseInUse(scope: TenantScope, role: RoleRecord) {
-  if (role.builtin) throw conflict("role.builtin", "Built-in roles cannot be deleted.");
-  const [n] = await scope.db
-    .select({ n: count() })
-    .from(profiles)
-    .where(scope.where(profiles, eq(profiles.roleId, role.id)));
-  if ((n?.n ?? 0) > 0) throw conflict("role.in_use", `This role is held by ${n!.n} user(s). Give them another role first.`, { users: n!.n });
-}
-
+/** Roles: the built-in ones and a school's own, each a permission map; a caller grants only what they hold. */
 export function registerRolesModule(app: FastifyInstance) {
   serveResource(app, roleResource, roles, {
-    beforeCreate: async (ctx, input) => {
-      await refuseDuplicateName(ctx.scope, input.name);
-      return { ...input, builtin: null, permissions: cleanPermissions(ctx, input.permissions, { builtin: null }) };
-    },
-    beforeUpdate: async (ctx, existing, input) => {
-      guardBuiltin(existing, input);
-      // Editing a role at all needs every grant it has: renaming or disabling a stronger role is not for a weaker one.
-      assertWithinCaller(ctx, existing.permissions, "change this role");
-      const { id: _id, ...rest } = input;
-      if (rest.name !== undefined) await refuseDuplicateName(ctx.scope, rest.name, existing.id);
-      return rest.permissions === undefined ? rest : { ...rest, permissions: cleanPermissions(ctx, rest.permissions, existing) };
-    },
-    beforeDelete: async (ctx, existing) => {
-      assertWithinCaller(ctx, existing.permissions, "delete this role");
-      await refuseInUse(ctx.scope, existing);
-    },
-    listExtras: async (ctx) => {
-      const rows = await ctx.scope.db.select({ status: roles.status, n: count() }).from(roles).where(ctx.scope.where(roles)).groupBy(roles.status);
-      return {
-        activeRoles: rows.find((r) => r.status === "active")?.n ?? 0,
-        inactiveRoles: rows.find((r) => r.status === "inactive")?.n ?? 0,
-      };
-    },
+    beforeCreate: (ctx, input) => newRoleValues(ctx, input),
+    beforeUpdate: (ctx, existing, input) => roleChangeValues(ctx, existing, input),
+    beforeDelete: (ctx, existing) => prepareRoleDelete(ctx, existing),
+    listExtras: (ctx) => roleCounts(ctx.scope),
     sample: async () => ({
       name: `Teacher ${Math.random().toString(36).slice(2, 8)}`,
       area: "parent" as const,
@@ -103,23 +27,10 @@ export function registerRolesModule(app: FastifyInstance) {
     data: await ctx.scope.find(roles, params.id, "Role"),
   }));
 
-  serveAction(
-    app,
-    setRolePermissions,
-    async (ctx, { body }) => {
-      const existing = await ctx.scope.find(roles, body.id, "Role");
-      guardBuiltin(existing, { permissions: body.permissions });
-      assertWithinCaller(ctx, existing.permissions, "change this role");
-      const permissions = cleanPermissions(ctx, body.permissions, existing);
-      const row = await ctx.scope.update(roles, existing.id, { permissions });
-      await ctx.audit({ action: "update", entity: "roles", entityId: row.id, before: existing, after: row });
-      return { message: "Permissions updated successfully", data: row };
+  serveAction(app, setRolePermissions, async (ctx, { body }) => ({ message: "Permissions updated successfully", data: await setPermissionsOf(ctx, body) }), {
+    sample: async (scope) => {
+      const role = await sampleRole(scope);
+      return { body: { id: role.id, permissions: { attendance: ["view"] } } };
     },
-    {
-      sample: async (scope) => {
-        const role = await scope.insert(roles, { name: `Sample ${Math.random().toString(36).slice(2, 8)}`, area: "parent", permissions: {} });
-        return { body: { id: role.id, permissions: { attendance: ["view"] } } };
-      },
-    },
-  );
+  });
 }

@@ -1,125 +1,30 @@
-import { MAX_ID, userResource } from "@taleem/contract";
-import { and, count, eq, exists, ne, sql } from "drizzle-orm";
+import { userResource } from "@taleem/contract";
 import type { FastifyInstance } from "fastify";
-import type { RequestContext } from "../../platform/actions/request-context.js";
-import { roles } from "../../platform/auth/roles.table.js";
-import { builtinRoleId, prepareIdentity, setProfiles } from "../../platform/auth/user-accounts.js";
-import { profiles, users } from "../../platform/auth/users.table.js";
-import { badRequest, conflict } from "../../platform/http/errors.js";
+import { builtinRoleId, setProfiles } from "../../platform/auth/user-accounts.js";
+import { users } from "../../platform/auth/users.table.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
-import { tenantOf } from "../../platform/tenancy/tenant-of.js";
-import { assertCanGrantRoles, assertCanManageUser } from "../roles/role-grants.service.js";
 import { registerUserActions } from "./user-actions.routes.js";
 import { revokeSessions } from "./user-sessions.js";
 import { presentUsers } from "./users.presenter.js";
+import { holdingRole, newUserValues, prepareUserDelete, roleIdsOf, userChangeValues } from "./users.service.js";
 
-const NO_IDENTIFIER = "Give a mobile number or a username, so the person can sign in.";
-
-/** The ids of a person's roles, for the audit log (memberships live in their own table). */
-async function roleIdsOf(ctx: RequestContext, userId: number): Promise<number[]> {
-  const rows = await ctx.scope.db
-    .select({ roleId: profiles.roleId })
-    .from(profiles)
-    .where(ctx.scope.where(profiles, eq(profiles.userId, userId)))
-    .orderBy(profiles.roleId);
-  return rows.map((r) => r.roleId);
-}
-
-/** Whether a person holds the built-in Admin role (full access). */
-export async function holdsAdminRole(ctx: RequestContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.scope.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(ctx.scope.where(profiles, eq(profiles.userId, userId), eq(roles.builtin, "admin")))
-    .limit(1);
-  return !!row;
-}
-
-/** Refuses to leave a school without an active holder of the Admin role. */
-export async function keepAnAdmin(ctx: RequestContext, userId: number) {
-  const { scope } = ctx;
-  const [others] = await scope.db
-    .select({ n: count() })
-    .from(profiles)
-    .innerJoin(users, and(eq(users.tenantId, profiles.tenantId), eq(users.id, profiles.userId)))
-    .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
-    .where(scope.where(profiles, eq(roles.builtin, "admin"), eq(users.status, "active"), ne(users.id, userId)));
-  if (!others?.n) throw conflict("user.last_admin", "This is the school's last admin. Make someone else an admin first.");
-}
-
+/** People's accounts: their ways to sign in, their roles and status; the school keeps an active admin. */
 export function registerUsersModule(app: FastifyInstance, services: Services) {
   serveResource(app, userResource, users, {
     filters: {
-      roleId: (value, ctx) => {
-        const roleId = Number(value);
-        if (!Number.isInteger(roleId) || roleId < 1 || roleId > MAX_ID) {
-          throw badRequest("filter.invalid", "The filter roleId must be a role's id.", { field: "roleId" });
-        }
-        return exists(
-          ctx.scope.db
-            .select({ one: sql`1` })
-            .from(profiles)
-            .where(and(eq(profiles.tenantId, users.tenantId), eq(profiles.userId, users.id), eq(profiles.roleId, roleId))),
-        );
-      },
+      roleId: (value, ctx) => holdingRole(ctx.scope, value),
     },
     present: (ctx, rows) => presentUsers(ctx.scope, rows),
     auditView: async (ctx, row) => ({ roleIds: await roleIdsOf(ctx, row.id) }),
-    beforeCreate: async (ctx, input) => {
-      if (!input.mobile && !input.username) throw badRequest("user.no_identifier", NO_IDENTIFIER, { field: "mobile" });
-      await assertCanGrantRoles(ctx, input.roleIds);
-      const tenant = await tenantOf(ctx.scope);
-      const identity = await prepareIdentity(ctx.scope, tenant.country, input);
-      return {
-        name: input.name,
-        mobile: identity.mobile ?? null,
-        username: identity.username ?? null,
-        email: identity.email ?? null,
-        passwordHash: identity.passwordHash ?? null,
-        language: input.language,
-        status: input.status,
-      };
-    },
+    beforeCreate: (ctx, input) => newUserValues(ctx, input),
     afterCreate: (ctx, row, input) => setProfiles(ctx.scope, row.id, input.roleIds),
-    beforeUpdate: async (ctx, existing, input) => {
-      await assertCanManageUser(ctx, existing.id);
-      if (input.roleIds) await assertCanGrantRoles(ctx, input.roleIds);
-      const tenant = await tenantOf(ctx.scope);
-      const identity = await prepareIdentity(ctx.scope, tenant.country, { mobile: input.mobile, username: input.username, email: input.email }, existing.id);
-      const becomesInactive = input.status === "inactive" && existing.status === "active";
-      if (becomesInactive && existing.id === ctx.principal.userId) throw badRequest("user.self_inactive", "You cannot deactivate your own account.");
-      if (becomesInactive || input.roleIds) {
-        const wasAdmin = await holdsAdminRole(ctx, existing.id);
-        const adminRoleId = await builtinRoleId(ctx.scope, "admin");
-        const staysAdmin = !becomesInactive && (!input.roleIds || input.roleIds.includes(adminRoleId));
-        if (wasAdmin && !staysAdmin) await keepAnAdmin(ctx, existing.id);
-      }
-      const values: Partial<typeof users.$inferInsert> = {};
-      if (input.name !== undefined) values.name = input.name;
-      if (identity.mobile !== undefined) values.mobile = identity.mobile;
-      if (identity.username !== undefined) values.username = identity.username;
-      if (identity.email !== undefined) values.email = identity.email;
-      if (input.language !== undefined) values.language = input.language;
-      if (input.status !== undefined) values.status = input.status;
-      const nextMobile = values.mobile !== undefined ? values.mobile : existing.mobile;
-      const nextUsername = values.username !== undefined ? values.username : existing.username;
-      if (!nextMobile && !nextUsername) throw badRequest("user.no_identifier", NO_IDENTIFIER, { field: "mobile" });
-      // A changed address is no longer the verified one.
-      if (values.email !== undefined && values.email !== existing.email) values.emailVerifiedAt = null;
-      return values;
-    },
+    beforeUpdate: (ctx, existing, input) => userChangeValues(ctx, existing, input),
     afterUpdate: async (ctx, row, input) => {
       if (input.roleIds) await setProfiles(ctx.scope, row.id, input.roleIds);
       if (input.status === "inactive") await revokeSessions(ctx.scope, row.id);
     },
-    beforeDelete: async (ctx, existing) => {
-      if (existing.id === ctx.principal.userId) throw badRequest("user.self_delete", "You cannot delete your own account.");
-      await assertCanManageUser(ctx, existing.id);
-      if (await holdsAdminRole(ctx, existing.id)) await keepAnAdmin(ctx, existing.id);
-      await revokeSessions(ctx.scope, existing.id);
-    },
+    beforeDelete: (ctx, existing) => prepareUserDelete(ctx, existing),
     sample: async (scope) => ({
       name: "Sample Parent",
       mobile: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
