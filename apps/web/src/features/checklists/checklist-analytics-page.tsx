@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatNumber } from "../../lib/format";
 import { useActionQuery } from "../../lib/use-action";
-import { RateRing } from "../../ui/charts/fee-charts";
 import bars from "../../ui/charts/fee-charts.module.css";
+import { percentText, RateRing } from "../../ui/charts/rate-ring";
 import { EmptyList, FailureState, LoadingState } from "../../ui/list-states";
 import { useResourceOptions } from "../../ui/resource";
 import { SchoolDateInput } from "../../ui/school-date-input";
@@ -44,6 +44,7 @@ export function ChecklistAnalyticsPage() {
   const options = useResourceOptions("checklists", "name");
   const query = { groupBy, startDate: startDate ?? undefined, endDate: endDate ?? undefined, checklistId: checklistId ? Number(checklistId) : undefined };
   const stats = useActionQuery(checklistAnalytics, { query }, { placeholderData: keepPreviousData });
+  const completion = stats.data?.total.expected ? stats.data.total.completionRate / 100 : null;
   const label = (s: ChecklistStat) => (groupBy === "week" ? t("analytics.weekOf", { date: formatDate(s.label) }) : s.label);
   return (
     <Stack gap="md">
@@ -69,7 +70,7 @@ export function ChecklistAnalyticsPage() {
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
             <Paper withBorder p="sm" radius="md" style={{ display: "grid", placeItems: "center" }}>
-              <RateRing rate={stats.data.total.expected ? stats.data.total.completionRate / 100 : null} label={t("analytics.completion")} />
+              <RateRing rate={completion} label={`${t("analytics.completion")}: ${percentText(completion)}`} />
             </Paper>
             {(["expected", "submitted", "approved", "missed"] as const).map((k) => (
               <Paper key={k} withBorder p="sm" radius="md" data-testid={`total-${k}`}>

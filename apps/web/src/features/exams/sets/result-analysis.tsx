@@ -2,38 +2,12 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionReply, examSetAnalysis } from "@taleem/contract";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format";
+import { RateRing } from "../../../ui/charts/rate-ring";
 import classes from "./result-analysis.module.css";
 
 type Analysis = ActionReply<typeof examSetAnalysis>["data"];
 
 const pct = (n: number | null) => (n === null ? "—" : `${formatNumber(n, { maximumFractionDigits: 1 })}%`);
-
-/** The pass rate as a ring (SVG): the arc starts at the top and runs the reading direction's way. */
-function PassRing({ rate }: { rate: number | null }) {
-  const { t, i18n } = useTranslation("exams");
-  const r = 42;
-  const length = 2 * Math.PI * r;
-  const shown = Math.max(0, Math.min(100, rate ?? 0));
-  return (
-    <svg viewBox="0 0 100 100" width={120} height={120} role="img" aria-label={t("analysis.passRateOf", { rate: pct(rate) })}>
-      <circle cx={50} cy={50} r={r} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth={10} />
-      <circle
-        cx={50}
-        cy={50}
-        r={r}
-        fill="none"
-        stroke="var(--mantine-color-teal-6)"
-        strokeWidth={10}
-        strokeDasharray={`${(shown / 100) * length} ${length}`}
-        strokeLinecap="round"
-        transform={i18n.dir() === "rtl" ? "translate(100 0) scale(-1 1) rotate(-90 50 50)" : "rotate(-90 50 50)"}
-      />
-      <text x={50} y={55} textAnchor="middle" fontSize={16} fontWeight={700} fill="currentColor">
-        {pct(rate)}
-      </text>
-    </svg>
-  );
-}
 
 /** A labelled horizontal bar (CSS): it grows from the start of the line in either direction. */
 function Bar({ label, value, compare, testId }: { label: string; value: number | null; compare?: number | null; testId?: string }) {
@@ -103,7 +77,7 @@ export function ResultAnalysis({ data, classroomId }: { data: Analysis; classroo
             {t("analysis.passRate")}
           </Title>
           <Group gap="lg" wrap="nowrap">
-            <PassRing rate={data.passRate} />
+            <RateRing rate={data.passRate === null ? null : data.passRate / 100} label={t("analysis.passRateOf", { rate: pct(data.passRate) })} />
             <SimpleGrid cols={2} spacing="xs">
               <Figure label={t("analysis.students")} value={formatNumber(data.students)} />
               <Figure label={t("analysis.marked")} value={formatNumber(data.marked)} />

@@ -9,7 +9,8 @@ import { formatDate, formatNumber } from "../../../lib/format";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaPath } from "../../../ui/area-path";
-import { MonthlyColumns, PaidBar, RateRing } from "../../../ui/charts/fee-charts";
+import { MonthlyColumns, PaidBar } from "../../../ui/charts/fee-charts";
+import { percentText, RateRing } from "../../../ui/charts/rate-ring";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { DocNumber, Money } from "../../../ui/money";
 import { setSchoolCurrency } from "../../../ui/resource";
@@ -62,7 +63,7 @@ export function FeesDashboardPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           <Panel title={t("dashboard.rate")} hint={t("dashboard.rateHint")}>
             <Group gap="lg" wrap="nowrap">
-              <RateRing rate={d.collectionRate.rate} label={t("dashboard.rate")} />
+              <RateRing rate={d.collectionRate.rate} label={`${t("dashboard.rate")}: ${percentText(d.collectionRate.rate)}`} />
               <Stack gap={4}>
                 <Text size="xs" c="dimmed" fw={600}>
                   {t("dashboard.collected")}
