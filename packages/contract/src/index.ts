@@ -2,6 +2,7 @@ export * from "./academics/index.js";
 export * from "./account.js";
 export * from "./account-values.js";
 export * from "./action.js";
+export * from "./admin/digits.js";
 export * from "./admin/roles.js";
 export * from "./admin/school-plan.js";
 export * from "./admin/settings.js";

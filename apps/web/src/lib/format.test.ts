@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceOf } from "../app/store-redirect";
+import { formatMinor, setSchoolCurrency } from "../ui/resource/money";
+import { setSchoolDigits } from "./digits";
 import {
   dateInputFormat,
   formatDate,
@@ -35,6 +37,50 @@ describe("formatting for the language", () => {
     await i18n.changeLanguage("ar");
     expect(formatNumber(12)).toBe(new Intl.NumberFormat("ar").format(12));
     await i18n.changeLanguage("en");
+  });
+});
+
+describe("one school's digits for a language", () => {
+  beforeAll(async () => {
+    await i18nReady;
+    setSchoolCurrency("INR");
+  });
+  const latin = /[0-9]/;
+  const urdu = /[\u06f0-\u06f9]/;
+  const everyFigure = () => [
+    formatDate("2026-12-07"),
+    formatDateTime(new Date(Date.UTC(2026, 11, 7, 4, 30))),
+    formatNumber(1780),
+    formatMinor(178000),
+    typedDate("2026-12-07"),
+    i18n.t("{{count}}", { count: 40 }),
+  ];
+
+  it("writes an Urdu page's dates, counts, amounts and typed dates all in Latin digits by default", async () => {
+    setSchoolDigits(undefined);
+    i18n.addResource("ur", "common", "{{count}}", "{{count}} طلبہ");
+    await i18n.changeLanguage("ur");
+    const figures = everyFigure();
+    expect(
+      figures.filter((f) => urdu.test(f)),
+      "no Urdu digit",
+    ).toEqual([]);
+    expect(figures.every((f) => latin.test(f))).toBe(true);
+  });
+
+  it("writes them all in Urdu digits when the school chooses them for Urdu, and English stays Latin", async () => {
+    setSchoolDigits({ ur: "native" });
+    await i18n.changeLanguage("ur");
+    const figures = everyFigure();
+    expect(
+      figures.filter((f) => latin.test(f)),
+      "no Latin digit",
+    ).toEqual([]);
+    expect(figures.every((f) => urdu.test(f))).toBe(true);
+    expect(parseTypedDate("۰۷/۱۲/۲۰۲۶"), "a date typed in Urdu digits").toBe("2026-12-07");
+    await i18n.changeLanguage("en");
+    expect(formatNumber(1780)).toBe("1,780");
+    setSchoolDigits(undefined);
   });
 });
 

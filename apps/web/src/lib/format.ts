@@ -1,10 +1,11 @@
+import { latinDigits, localeTag, onDigitsChange, schoolDigits, digitsOf as schoolDigitsOf } from "./digits";
 import { currentLanguage, type Language } from "./i18n";
 
-// The app serves schools in India first: English, Tamil, Malayalam and Urdu read with Indian
-// conventions (day before month, lakh grouping); Arabic with its own.
-const LOCALES: Record<Language, string> = { en: "en-IN", ta: "ta-IN", ml: "ml-IN", ur: "ur-IN", ar: "ar" };
-
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+onDigitsChange(() => cache.clear());
+
+/** The digits the school writes the reader's language in (lib/digits.ts): dates, counts and amounts alike. */
+export const digitsOf = (lng: Language = currentLanguage()): string => schoolDigitsOf(lng);
 
 /** The school's country (ISO 3166 alpha-2): how its dates are written and typed. */
 let country = "IN";
@@ -40,7 +41,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * null when it is not a real day. An ISO date (2015-05-12) is always understood.
  */
 export function parseTypedDate(text: string, c: string = country): string | null {
-  const parts = text
+  const parts = latinDigits(text)
     .trim()
     .split(/[\s./-]+/)
     .filter(Boolean);
@@ -55,13 +56,16 @@ export function parseTypedDate(text: string, c: string = country): string | null
   return `${year}-${pad(m)}-${pad(d)}`;
 }
 
-/** YYYY-MM-DD as it is typed at this school ("12/05/2015" in India for 12 May); anything else as it is. */
+/**
+ * YYYY-MM-DD as it is typed at this school ("12/05/2015" in India for 12 May), in its digits of
+ * the page's language (either digits may be typed back); anything else as it is.
+ */
 export function typedDate(iso: string, c: string = country): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
   const [, y, mo, d] = m;
   const order = dateOrder(c);
-  return order === "YMD" ? iso : order === "MDY" ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
+  return schoolDigits(order === "YMD" ? iso : order === "MDY" ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`, currentLanguage());
 }
 
 /** The school's time zone (IANA), from the signed-in session (lib/auth-store.ts); the device's until then. */
@@ -123,9 +127,9 @@ function dateFormat(kind: "date" | "datetime" | "time" | "clock"): Intl.DateTime
     const options: Intl.DateTimeFormatOptions =
       kind === "date" ? { dateStyle: "medium" } : kind === "datetime" ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "short" };
     // The language's words in the school's country order (ar-SA, ur-PK, en-AE); always the
-    // Gregorian calendar and the language's usual digits, which a region could otherwise change.
-    const digits = new Intl.NumberFormat(LOCALES[lng]).resolvedOptions().numberingSystem;
-    const locale = country === "IN" ? LOCALES[lng] : `${lng}-${country}`;
+    // Gregorian calendar and the school's digits, which a region could otherwise change.
+    const digits = digitsOf(lng);
+    const locale = country === "IN" ? localeTag(lng) : `${lng}-${country}`;
     try {
       f = new Intl.DateTimeFormat(locale, { ...options, calendar: "gregory", numberingSystem: digits, timeZone: zone });
     } catch {
@@ -181,7 +185,7 @@ export function formatNumber(n: number | null | undefined, options?: Intl.Number
   const key = `${lng}:number:${options ? JSON.stringify(options) : ""}`;
   let f = cache.get(key) as Intl.NumberFormat | undefined;
   if (!f) {
-    f = new Intl.NumberFormat(LOCALES[lng], options);
+    f = new Intl.NumberFormat(localeTag(lng), { numberingSystem: digitsOf(lng), ...options });
     cache.set(key, f);
   }
   return f.format(n);
@@ -193,7 +197,7 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTim
   const key = `${lng}:date:${JSON.stringify(options)}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lng], options);
+    f = new Intl.DateTimeFormat(localeTag(lng), { numberingSystem: digitsOf(lng), ...options });
     cache.set(key, f);
   }
   return f;
@@ -206,5 +210,5 @@ export function formatMoney(minor: number | null | undefined, currency: string):
 }
 
 export function localeOf(lng: Language = currentLanguage()): string {
-  return LOCALES[lng];
+  return localeTag(lng);
 }

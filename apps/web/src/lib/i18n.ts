@@ -2,6 +2,7 @@ import { isLanguage, LANGUAGES, type Language, RTL_LANGUAGES } from "@taleem/con
 import i18next from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
+import { figureFormatter } from "./digits";
 import { loadLanguageFonts } from "./script-fonts";
 import { KEYS, storage } from "./storage";
 
@@ -53,6 +54,7 @@ export const i18nReady: Promise<void> = !inBrowser
   : i18next
       .use(HttpBackend)
       .use(initReactI18next)
+      .use(figureFormatter)
       .init({
         lng: start,
         supportedLngs: [...LANGUAGES],
@@ -66,7 +68,8 @@ export const i18nReady: Promise<void> = !inBrowser
         maxRetries: 5,
         retryTimeout: 350,
         backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-        interpolation: { escapeValue: false },
+        // A number put into a text is written in the school's digits (lib/digits.ts).
+        interpolation: { escapeValue: false, alwaysFormat: true },
         returnNull: false,
         // A screen names its namespaces and waits (suspends) until they are in, so a namespace arriving
         // later re-renders no one: with "loaded" bound, every screen re-rendered on each arrival, and

@@ -1,14 +1,15 @@
-import { sessionCalls, workingDaysOf } from "@taleem/contract";
+import { DIGITS_SETTING, sessionCalls, workingDaysOf } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useAuth } from "../lib/auth-store";
 import { callAction } from "../lib/call-action";
+import { setSchoolDigits } from "../lib/digits";
 import { schoolCountry, setSchoolCountry } from "../lib/format";
 import { setSchoolCurrency } from "./resource/money";
 
 /**
  * The signed-in school's country (from its open settings, read once a session): dates are
- * typed and shown, and mobile numbers read, its way. A public page passes its school's code (or
+ * typed and shown, and mobile numbers read, its way; figures are written in its digits. A public page passes its school's code (or
  * the country its own reply carries, as `known`).
  */
 export function useSchoolCountry(known?: string | null, schoolCode?: string): string {
@@ -16,6 +17,7 @@ export function useSchoolCountry(known?: string | null, schoolCode?: string): st
   // Set while rendering (idempotent): the cells formatted in this same render read it.
   setSchoolCountry(known ?? settings.data?.country);
   setSchoolCurrency(settings.data?.currency);
+  if (settings.data) setSchoolDigits(settings.data.config[DIGITS_SETTING]);
   return schoolCountry();
 }
 

@@ -1,7 +1,7 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { useTranslation } from "react-i18next";
-import { dateInputFormat, parseTypedDate, schoolDay } from "../lib/format";
+import { dateInputFormat, parseTypedDate, schoolDay, typedDate } from "../lib/format";
 import { useSchoolCountry, useWorkingDays } from "./school-country";
 
 export interface SchoolDateInputProps extends Omit<DateInputProps, "value" | "onChange" | "valueFormat" | "dateParser"> {
@@ -21,8 +21,8 @@ export interface SchoolDateInputProps extends Omit<DateInputProps, "value" | "on
 const CHILD_YEARS = 8;
 
 /**
- * A date typed and shown the school's way (DD/MM/YYYY in India, Pakistan and the Gulf), with
- * the pattern as its placeholder; the value stays YYYY-MM-DD.
+ * A date typed and shown the school's way (DD/MM/YYYY in India, Pakistan and the Gulf, in the
+ * school's digits), with the pattern as its placeholder; the value stays YYYY-MM-DD.
  */
 export function SchoolDateInput({ value, onChange, past, country: known, ...props }: SchoolDateInputProps) {
   const { t } = useTranslation("admin");
@@ -43,7 +43,7 @@ export function SchoolDateInput({ value, onChange, past, country: known, ...prop
       dir="ltr"
       value={value}
       onChange={onChange}
-      valueFormat={format}
+      valueFormat={(day) => typedDate(day.slice(0, 10), country)}
       dateParser={(text) => parseTypedDate(text, country)}
       excludeDate={past ? (day) => day > today : props.excludeDate}
       error={props.error || (future ? t("validation.notFuture") : undefined)}

@@ -7,12 +7,22 @@ import * as field from "../fields.js";
 import { MessageReply } from "../resource.js";
 import { SESSION_ROUTES } from "../session-calls.js";
 import { Language } from "../values.js";
+import { DIGITS_SETTING, isDigitsSetting } from "./digits.js";
 
 /**
  * The config keys a stranger may read through GET /admin/open/setting/{code} (the sign-in and
  * admission pages show them). Every other key stays behind sign-in.
  */
-export const PUBLIC_CONFIG_KEYS = ["primaryColor", "tagline", "website", "admissionsOpen", "academicYear", "workingDays", "hifzGrades"] as const;
+export const PUBLIC_CONFIG_KEYS = [
+  "primaryColor",
+  "tagline",
+  "website",
+  "admissionsOpen",
+  "academicYear",
+  "workingDays",
+  "hifzGrades",
+  DIGITS_SETTING,
+] as const;
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
 /** The largest settings config, serialised, a school may store. */
@@ -59,6 +69,10 @@ export const SettingsConfig = z
   .refine((c) => unsetOr(c[FEE_COLLECTION_SETTINGS.receiptCap], ReceiptCap), {
     message: "Give the most one receipt may take, in the currency's smallest unit (paise), at least 100",
     path: [FEE_COLLECTION_SETTINGS.receiptCap],
+  })
+  .refine((c) => c[DIGITS_SETTING] === undefined || c[DIGITS_SETTING] === null || isDigitsSetting(c[DIGITS_SETTING]), {
+    message: 'Give each language\'s digits as "latin" or "native" (ur, ar, ta, ml)',
+    path: [DIGITS_SETTING],
   });
 
 /** What the school says about itself, kept on its tenant record. */

@@ -26,6 +26,7 @@ import { UploadField } from "../../ui/upload-field";
 import { useCan } from "../../ui/use-can";
 import { AdmissionLimitsCard, type AdmissionLimitValues, admissionLimitProblems, admissionLimitsOf, changedAdmissionLimits } from "./admission-limits-card";
 import { DangerZone } from "./danger-zone";
+import { changedDigits, DigitsCard, type DigitsValues, digitsOf } from "./digits-card";
 
 type Settings = ActionReply<typeof getSettings>;
 
@@ -47,6 +48,7 @@ interface Values extends AdmissionLimitValues {
   workingDays: string[];
   /** The school's words for grades 1 to 5; all empty: the app's. */
   hifzGrades: string[];
+  digits: DigitsValues;
   profile: string;
 }
 
@@ -68,6 +70,7 @@ function valuesOf(s: Settings): Values {
     ...admissionLimitsOf(c),
     workingDays: workingDaysOf(c, s.school.country).map(String),
     hifzGrades: HifzGrades.safeParse(c.hifzGrades).data ?? ["", "", "", "", ""],
+    digits: digitsOf(c),
     profile: s.profile,
   };
 }
@@ -94,6 +97,7 @@ function bodyOf(v: Values, before: Values, week: number[]) {
   if (days.join() !== week.filter((d) => before.workingDays.includes(String(d))).join()) config.workingDays = days;
   const grades = v.hifzGrades.map((g) => g.trim());
   if (grades.join("|") !== before.hifzGrades.join("|")) config.hifzGrades = grades.every((g) => !g) ? null : grades;
+  Object.assign(config, changedDigits(v.digits, before.digits));
   const body: Record<string, unknown> = {};
   if (Object.keys(school).length) body.school = school;
   if (Object.keys(config).length) body.config = config;
@@ -271,6 +275,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
             ))}
           </SimpleGrid>
         </TitledCard>
+
+        <DigitsCard values={v.digits} onChange={set("digits")} editable={editable} />
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { schoolCountry } from "../../lib/format";
+import { digitsOf, schoolCountry } from "../../lib/format";
 
 // Money travels as integer minor units (paise, fils) of the school's currency; this is where it is
 // turned into what a person reads and types, and back.
@@ -63,21 +63,23 @@ const formatCache = new Map<string, Intl.NumberFormat>();
 
 /**
  * Minor units in the school's currency, grouped the school's country's way (₹1,23,456.50 in
- * India), in Latin digits whatever the language: an amount is compared with a receipt and a bank
- * slip. Whole amounts show no fraction (₹1,250).
+ * India), in the digits the school writes the reader's language in (Latin unless it chose the
+ * language's own, format.ts digitsOf): the same as its dates and counts, and its receipts. Whole
+ * amounts show no fraction (₹1,250).
  */
 export function formatMinor(minor: number | null | undefined, currency: string = schoolCurrency(), country: string = schoolCountry()): string {
   if (minor == null || Number.isNaN(minor)) return "";
   const d = minorDigits(currency);
   const scale = 10 ** d;
   const whole = Math.round(minor) % scale === 0;
-  const key = `${currency}:${country}:${whole}`;
+  const digits = digitsOf();
+  const key = `${currency}:${country}:${whole}:${digits}`;
   let f = formatCache.get(key);
   if (!f) {
     const options: Intl.NumberFormatOptions = {
       style: "currency",
       currency,
-      numberingSystem: "latn",
+      numberingSystem: digits,
       minimumFractionDigits: whole ? 0 : d,
       maximumFractionDigits: d,
     };

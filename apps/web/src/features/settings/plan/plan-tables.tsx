@@ -3,7 +3,7 @@ import { IconReceipt } from "@tabler/icons-react";
 import { schoolPayments, whatsappTariffs } from "@taleem/contract";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, schoolCountry } from "../../../lib/format";
+import { digitsOf, formatDateTime, schoolCountry } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useActionQuery } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
@@ -17,7 +17,7 @@ const LIMIT = 10;
 /** A price per message can be a fraction of a paisa (₹0.7846): up to two more places than the currency's own. */
 function tariffText(minor: number, currency: string): string {
   const digits = minorDigits(currency);
-  const options = { style: "currency", currency, numberingSystem: "latn", minimumFractionDigits: digits, maximumFractionDigits: digits + 2 } as const;
+  const options = { style: "currency", currency, numberingSystem: digitsOf(), minimumFractionDigits: digits, maximumFractionDigits: digits + 2 } as const;
   try {
     return new Intl.NumberFormat(`en-${schoolCountry()}`, options).format(minor / 10 ** digits);
   } catch {
