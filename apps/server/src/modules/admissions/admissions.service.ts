@@ -5,6 +5,7 @@ import { toE164 } from "../../platform/auth/phone.js";
 import { requireUploads } from "../../platform/files/uploads.js";
 import { conflict, notFound } from "../../platform/http/errors.js";
 import { schoolYear } from "../../platform/tenancy/school-calendar.js";
+import { schoolDigits } from "../../platform/tenancy/school-digits.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import type { TenantRow } from "../../platform/tenancy/tenants.table.js";
@@ -190,11 +191,11 @@ export function refuseIfEnrolled(a: AdmissionRecord, action: string) {
   }
 }
 
-const dateIn = (d: Date | string | null, tenant: TenantRow, language: string) => (d ? dayText(language, tenant.timeZone, d) : "");
+const dateIn = (d: Date | string | null, tenant: TenantRow, language: string, digits: string) => (d ? dayText(language, tenant.timeZone, d, digits) : "");
 
 /** What the document templates' placeholders stand for, for one admission, dates in `language`. */
 export async function placeholderValues(scope: TenantScope, a: AdmissionRecord, language: Language | string = a.guardianLanguage): Promise<PlaceholderValues> {
-  const tenant = await tenantOf(scope);
+  const [tenant, digits] = await Promise.all([tenantOf(scope), schoolDigits(scope, language)]);
   const [courseById, batchById, rooms] = await Promise.all([
     courseNames(scope, a.courseId ? [a.courseId] : []),
     batchNames(scope, a.batchId ? [a.batchId] : []),
@@ -203,7 +204,7 @@ export async function placeholderValues(scope: TenantScope, a: AdmissionRecord, 
   return {
     studentName: a.name,
     studentNameNative: a.nameNative ?? "",
-    dateOfBirth: dateIn(a.dateOfBirth, tenant, language),
+    dateOfBirth: dateIn(a.dateOfBirth, tenant, language, digits),
     applicationNo: a.applicationNo,
     admissionNo: a.studentId ? (rooms?.admissionNo ?? "") : "",
     guardianName: a.guardianName,
@@ -215,10 +216,10 @@ export async function placeholderValues(scope: TenantScope, a: AdmissionRecord, 
     schoolPhone: tenant.contactPhone ?? tenant.contactEmail ?? "",
     schoolEmail: tenant.contactEmail ?? "",
     schoolAddress: tenant.address ?? "",
-    appliedOn: dateIn(a.createdAt, tenant, language),
-    decidedOn: dateIn(a.decidedAt, tenant, language),
+    appliedOn: dateIn(a.createdAt, tenant, language, digits),
+    decidedOn: dateIn(a.decidedAt, tenant, language, digits),
     reason: a.decisionReason ?? "",
-    today: dateIn(new Date(), tenant, language),
+    today: dateIn(new Date(), tenant, language, digits),
   };
 }
 

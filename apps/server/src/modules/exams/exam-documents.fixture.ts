@@ -73,6 +73,7 @@ export function fixtureCard(over: Partial<ReportCard> = {}): ReportCard {
 
 export const fixtureDoc = (language: string): PrintDoc => ({
   language,
+  digits: "latn",
   school: { name: "Al-Noor Model School", address: "12 Beach Road, Kozhikode", contact: "+91 98000 00001 · office@alnoor.example", logo: null },
   printed: "Printed on 27 November 2026",
 });

@@ -22,6 +22,7 @@ import { AppError, conflict, notFound } from "../../platform/http/errors.js";
 import { jobQueueOf } from "../../platform/jobs/job-queue.js";
 import { newJobId } from "../../platform/jobs/job-registry.js";
 import type { Services } from "../../platform/services.js";
+import { schoolDigits } from "../../platform/tenancy/school-digits.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { dayText } from "../../platform/texts/dates.js";
@@ -67,9 +68,10 @@ async function logoOf(store: UploadStore, scope: TenantScope, path: string | nul
 
 /** What every page of a document shares: the school's header in `language`, and today. */
 export async function printDoc(scope: TenantScope, store: UploadStore, language: Language): Promise<PrintDoc & { timeZone: string }> {
-  const tenant = await tenantOf(scope);
+  const [tenant, digits] = await Promise.all([tenantOf(scope), schoolDigits(scope, language)]);
   return {
     language,
+    digits,
     timeZone: tenant.timeZone,
     school: {
       name: tenant.name,
@@ -77,7 +79,7 @@ export async function printDoc(scope: TenantScope, store: UploadStore, language:
       contact: [tenant.contactPhone, tenant.contactEmail].filter(Boolean).join(" · "),
       logo: await logoOf(store, scope, tenant.logo),
     },
-    printed: docText(language, "printed", { date: dayText(language, tenant.timeZone, new Date()) }),
+    printed: docText(language, "printed", { date: dayText(language, tenant.timeZone, new Date(), digits) }),
   };
 }
 

@@ -16,6 +16,8 @@ export interface PrintSchool {
 /** What all of one document's pages share: the reader's language, the school, the day it was printed. */
 export interface PrintDoc {
   language: string;
+  /** The digits the school writes the language in (a numbering system: "latn", "arabext"...). */
+  digits: string;
   school: PrintSchool;
   /** "Printed on ..." already in the reader's language. */
   printed: string;

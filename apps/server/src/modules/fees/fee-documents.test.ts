@@ -195,6 +195,30 @@ describe("fee receipts as PDFs", () => {
     console.info(`Cancelled receipt: ${await pdfToPng(cancelled, "receipt-cancelled-en")}`);
   }, 90_000);
 
+  it("writes an Urdu receipt's amounts and dates in Latin digits, or in Urdu ones once the school chooses them", async () => {
+    const urduDigits = /[\u06f0-\u06f9]/;
+    await s.school.api.put("/user/api/user", { language: "ur" });
+    try {
+      const latin = pdfText(pdfOf(await s.school.api.get(`/admin/api/receipt/${s.paid.receipt.id}/download`), `receipt-${s.paid.receipt.id}.pdf`));
+      expect(latin).toContain("1,23,456.50");
+      expect(latin).not.toMatch(urduDigits);
+      const chosen = await s.school.api.put("/admin/api/setting", { config: { digits: { ur: "native" } } });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const pdf = pdfOf(await s.school.api.get(`/admin/api/receipt/${s.paid.receipt.id}/download`), `receipt-${s.paid.receipt.id}.pdf`);
+      const urdu = pdfText(pdf);
+      // The PDF's text layer does not map the Urdu font's digits back to letters (they read as
+      // nothing): the amounts are gone from the Latin digits, and the picture shows them in Urdu ones.
+      expect(urdu).not.toContain("1,23,456.50");
+      expect(urdu).not.toContain("6,543.50");
+      // The receipt's number is a code, not a figure: it stays as it was issued.
+      expect(urdu).toContain(s.paid.receipt.number);
+      console.info(`Urdu receipt in Urdu digits: ${await pdfToPng(pdf, "receipt-ur-digits")}`);
+    } finally {
+      await s.school.api.put("/admin/api/setting", { config: { digits: null } });
+      await s.school.api.put("/user/api/user", { language: "en" });
+    }
+  }, 90_000);
+
   it("prints an Arabic receipt right to left, with the amount in Arabic words of the school's currency", async () => {
     await app.services.db.update(tenants).set({ currency: "AED" }).where(eq(tenants.id, s.school.tenant.id));
     try {

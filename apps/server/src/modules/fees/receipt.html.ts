@@ -1,6 +1,7 @@
 import type { Language } from "@taleem/contract";
 import { escapeHtml as h } from "../../platform/files/html.js";
 import { dayText } from "../../platform/texts/dates.js";
+import { inDigits } from "../../platform/texts/digits.js";
 import { auto, ltr, type PrintDoc, pageHtml, schoolHeader } from "../exams/report-card.html.js";
 import { amountInWords } from "./amount-in-words.js";
 import type { DueReceiptView, ReceiptLine, ReceiptStudent, ReceiptView } from "./fee-documents.service.js";
@@ -66,8 +67,8 @@ function studentTable(t: T, s: ReceiptStudent): string {
 
 /** A line's description: the due's name and its head's name, or what an advance or refund is. */
 function lineCells(doc: ReceiptDoc, t: T, line: ReceiptLine): string {
-  const money = (n: number) => ltr(formatMoney(n, doc.currency));
-  const due = line.dueDate ? auto(dayText(doc.language, doc.timeZone, line.dueDate)) : "";
+  const money = (n: number) => ltr(inDigits(formatMoney(n, doc.currency), doc.digits));
+  const due = line.dueDate ? auto(dayText(doc.language, doc.timeZone, line.dueDate, doc.digits)) : "";
   if (line.kind === "advance") return `<td>–</td><td>${t("advance")}</td><td></td><td class="m">${money(line.amount)}</td>`;
   if (line.kind === "refund") return `<td>–</td><td>${t("refundLine")}</td><td></td><td class="m">${money(line.amount)}</td>`;
   const head = line.head ? h(headText(doc.language, line.head)) : "–";
@@ -81,7 +82,7 @@ function lineCells(doc: ReceiptDoc, t: T, line: ReceiptLine): string {
  * income tax), then the other heads with theirs, then fines, then any advance or refund.
  */
 function linesTable(doc: ReceiptDoc, t: T, view: ReceiptView): string {
-  const money = (n: number) => ltr(formatMoney(n, doc.currency));
+  const money = (n: number) => ltr(inDigits(formatMoney(n, doc.currency), doc.digits));
   const sum = (ls: ReceiptLine[]) => ls.reduce((s, l) => s + l.amount, 0);
   const tuition = view.lines.filter((l) => l.kind === "due" && l.head === "tuition");
   const other = view.lines.filter((l) => l.kind === "due" && l.head !== "tuition");
@@ -118,7 +119,7 @@ function stamp(doc: ReceiptDoc, reason: string | null): string {
 /** One transaction's receipt: a payment, or a refund; a cancelled one stamped with its reason. */
 export function receiptHtml(doc: ReceiptDoc, view: ReceiptView): string {
   const t = textOf(doc.language);
-  const money = (n: number) => ltr(formatMoney(n, doc.currency));
+  const money = (n: number) => ltr(inDigits(formatMoney(n, doc.currency), doc.digits));
   const title = view.kind === "refund" ? t("refundReceipt") : t("feeReceipt");
   const cancelled = view.status === "cancelled";
   const collector = view.collectedBy ? auto(view.collectedBy) : view.provider ? t("onlineCollector", { provider: view.provider }) : "–";
@@ -130,7 +131,7 @@ export function receiptHtml(doc: ReceiptDoc, view: ReceiptView): string {
   const hasTuition = view.lines.some((l) => l.kind === "due" && l.head === "tuition");
   const body = `<section class="receipt">
 ${schoolHeader(doc.school)}
-<div class="title"><h2>${title}</h2><div class="meta">${t("receiptNo")} <b>${ltr(view.number)}</b><br>${t("date")} ${auto(dayText(doc.language, doc.timeZone, view.paidOn))}</div></div>
+<div class="title"><h2>${title}</h2><div class="meta">${t("receiptNo")} <b>${ltr(view.number)}</b><br>${t("date")} ${auto(dayText(doc.language, doc.timeZone, view.paidOn, doc.digits))}</div></div>
 ${cancelled ? `${stamp(doc, view.cancelledReason)}<div class="cancelled-reason">${h(receiptText(doc.language, "cancelled"))}${view.cancelledReason ? ` · ${t("cancelledReason", { reason: view.cancelledReason })}` : ""}</div>` : ""}
 ${studentTable(t, view.student)}
 <table class="pay">
@@ -150,7 +151,7 @@ ${hasTuition ? `<p class="note">${t("taxNote")}</p>` : ""}
 /** A due's receipt: the due's figures and every payment against it, reversed ones shown as such. */
 export function dueReceiptHtml(doc: ReceiptDoc, view: DueReceiptView, today: string): string {
   const t = textOf(doc.language);
-  const money = (n: number) => ltr(formatMoney(n, doc.currency));
+  const money = (n: number) => ltr(inDigits(formatMoney(n, doc.currency), doc.digits));
   const d = view.due;
   const kept = view.payments.filter((p) => p.state !== "reversed");
   const totalPaid = kept.reduce((s, p) => s + p.amount, 0);
@@ -158,7 +159,7 @@ export function dueReceiptHtml(doc: ReceiptDoc, view: DueReceiptView, today: str
     .map((p) => {
       const state = p.state === "reversed" ? t("reversed") : p.state === "received" ? t("received") : t("confirmed");
       const fine = p.fine ? `<br><span class="legend">${t("finePart")} ${money(p.fine)}</span>` : "";
-      return `<tr><td class="nw">${p.receiptNumber ? ltr(p.receiptNumber) : "–"}</td><td class="nw">${auto(dayText(doc.language, doc.timeZone, p.paidOn))}</td><td>${h(
+      return `<tr><td class="nw">${p.receiptNumber ? ltr(p.receiptNumber) : "–"}</td><td class="nw">${auto(dayText(doc.language, doc.timeZone, p.paidOn, doc.digits))}</td><td>${h(
         modeText(doc.language, p.mode),
       )}${p.reference ? ` ${ltr(p.reference)}` : ""}</td><td>${state}</td><td class="m">${p.state === "reversed" ? `<s>${money(p.amount)}</s>` : money(p.amount)}${fine}</td></tr>`;
     })
@@ -173,11 +174,11 @@ export function dueReceiptHtml(doc: ReceiptDoc, view: DueReceiptView, today: str
   ];
   const body = `<section class="receipt">
 ${schoolHeader(doc.school)}
-<div class="title"><h2>${t("dueReceipt")}</h2><div class="meta">${t("date")} ${auto(dayText(doc.language, doc.timeZone, today))}</div></div>
+<div class="title"><h2>${t("dueReceipt")}</h2><div class="meta">${t("date")} ${auto(dayText(doc.language, doc.timeZone, today, doc.digits))}</div></div>
 ${studentTable(t, view.student)}
 <table class="lines">
 <thead><tr><th>${t("head")}</th><th>${t("description")}</th><th>${t("dueDate")}</th><th class="m">${t("amount")}</th></tr></thead>
-<tbody><tr><td>${h(headText(doc.language, d.head))}</td><td>${auto(d.name)}</td><td>${auto(dayText(doc.language, doc.timeZone, d.dueDate))}</td><td class="m">${money(d.amount)}</td></tr>
+<tbody><tr><td>${h(headText(doc.language, d.head))}</td><td>${auto(d.name)}</td><td>${auto(dayText(doc.language, doc.timeZone, d.dueDate, doc.digits))}</td><td class="m">${money(d.amount)}</td></tr>
 ${tuition ? `<tr class="subtotal"><td colspan="3">${t("tuitionSubtotal")}</td><td class="m">${money(d.amount)}</td></tr>` : `<tr class="subtotal"><td colspan="3">${t("otherSubtotal")}</td><td class="m">${money(d.amount)}</td></tr>`}
 </tbody></table>
 <table class="after" style="margin-top:8px">${figures.map(([k, v]) => `<tr><th>${t(k)}</th><td>${money(v)}</td></tr>`).join("")}</table>
