@@ -1,10 +1,11 @@
 import { Avatar, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { IconMoodKid } from "@tabler/icons-react";
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../lib/auth-store";
+import { rememberChild, rememberedChild, ServerChosenChild } from "../lib/chosen-child";
 import { inReadersScript } from "../lib/reader-name";
-import { storage } from "../lib/storage";
 
 export interface Child {
   id: number;
@@ -14,20 +15,27 @@ export interface Child {
   className?: string | null;
 }
 
-/** The child last chosen by this account on this phone: the app opens on them next time. */
-const lastChildKey = (userId: number) => `taleem_last_child:${userId}`;
-
 /**
- * The chosen child lives in the address (`?student=`), as the home call names it; without one,
- * the child this account chose last on this phone, or the only child.
+ * The chosen child: the one the address names (`?student=`, as the home call names it), else the
+ * one this account chose last on this device (a cookie the server reads too, lib/chosen-child.ts),
+ * else an only child; always one of `list`, the family's own. A child the address names becomes
+ * the remembered choice, so every page of the parent area shows the same child until the parent
+ * chooses another, wherever that is.
  */
 export function useChosenChild(list: Child[]) {
   const [params, setParams] = useSearchParams();
   const userId = useAuth((s) => s.user?.id);
-  const id = Number(params.get("student")) || Number(userId !== undefined ? storage.get(lastChildKey(userId)) : null) || null;
-  const chosen = list.find((c) => c.id === id) ?? (list.length === 1 ? list[0]! : null);
+  // Drawn on the server: the child the server checked and drew.
+  const drawn = useContext(ServerChosenChild);
+  const asked = Number(params.get("student")) || null;
+  const remembered = drawn !== undefined ? drawn : userId !== undefined ? rememberedChild(userId) : null;
+  const chosen = list.find((c) => c.id === asked) ?? list.find((c) => c.id === remembered) ?? (list.length === 1 ? list[0]! : null);
+  const chosenId = chosen?.id;
+  useEffect(() => {
+    if (userId !== undefined && chosenId !== undefined && chosenId !== rememberedChild(userId)) rememberChild(userId, chosenId);
+  }, [userId, chosenId]);
   const choose = (c: Child) => {
-    if (userId !== undefined) storage.set(lastChildKey(userId), String(c.id));
+    if (userId !== undefined) rememberChild(userId, c.id);
     setParams(
       (old) => {
         const next = new URLSearchParams(old);
