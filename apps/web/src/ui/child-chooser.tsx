@@ -50,7 +50,7 @@ export function useChosenChild(list: Child[]) {
 
 function ChildAvatar({ child, size }: { child: Child; size: number }) {
   return (
-    <Avatar src={child.photo ?? undefined} radius="xl" color="blue" alt="" size={size}>
+    <Avatar src={child.photo ?? undefined} radius="xl" color="blue" alt="" size={size} style={{ flexShrink: 0 }}>
       {child.name.charAt(0)}
     </Avatar>
   );
@@ -79,8 +79,10 @@ function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Chi
             py={4}
             ps={4}
             pe="sm"
+            // Names shrink (an ellipsis) before the row scrolls: two children fit a 360 px phone whole.
             style={{
-              flex: "0 0 auto",
+              flex: "0 1 auto",
+              minWidth: "min(9rem, 45%)",
               maxWidth: "70%",
               minHeight: 44,
               borderRadius: 999,
@@ -90,7 +92,7 @@ function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Chi
           >
             <Group gap={6} wrap="nowrap">
               <ChildAvatar child={c} size={32} />
-              <Text size="sm" fw={active ? 700 : 500} truncate>
+              <Text size="sm" fw={active ? 700 : 500} truncate style={{ minWidth: 0 }}>
                 <bdi>{c.name}</bdi>
               </Text>
             </Group>
