@@ -1,7 +1,19 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appReady, useBrowser as browserPerTest, chooseSchool, DEMO, PHONE, PHONE_BROWSER, seriousViolations, signInAs, switchLanguage } from "./harness";
+import {
+  adminApi,
+  appReady,
+  baseUrl,
+  useBrowser as browserPerTest,
+  chooseSchool,
+  DEMO,
+  PHONE,
+  PHONE_BROWSER,
+  seriousViolations,
+  signInAs,
+  switchLanguage,
+} from "./harness";
 
 // One Chromium per file, a fresh context per test (the harness names it like a hook; it is not one).
 const browser = browserPerTest();
@@ -100,6 +112,117 @@ describe("parent area", () => {
     // The app's own page from then on: the first child again, from the app.
     await page.getByRole("radio", { name: new RegExp(first!.name) }).click();
     await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).waitFor();
+  });
+
+  it("a returning parent lands on the child they chose last, drawn by the server, with no chooser and no tap", async () => {
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    await appReady(page);
+    const [, second] = await childrenOf(page);
+    // Chosen once, in the app.
+    await page.getByRole("radio", { name: new RegExp(second!.name) }).click();
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
+    // Another day: the home's address names no child, and the page is the server's.
+    await page.goto("/parent/home");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).getByTestId("home-attendance").waitFor();
+    expect(await page.getByText("Choose a child", { exact: true }).count()).toBe(0);
+    expect(await page.getByRole("radio", { name: new RegExp(second!.name) }).getAttribute("aria-checked")).toBe("true");
+    // Nothing was tapped: the app's code has not been asked for.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((r) => new URL(r.name).pathname)
+        .filter((p) => p.startsWith("/assets/") && p.endsWith(".js")),
+    );
+    expect(scripts).toEqual([]);
+  });
+
+  it("the chosen child holds on fees, tasks and prayers, and a change on any of them is the choice everywhere", async () => {
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    await appReady(page);
+    const [first, second] = await childrenOf(page);
+    const radio = (kid: Kid) => page.getByRole("radio", { name: new RegExp(kid.name) });
+    await radio(second!).click();
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
+    // Each page opened afresh (its address names no child) shows that child, asking nothing.
+    const screens: [string, string][] = [
+      ["/parent/fees", "Fees"],
+      ["/parent/tasks", "Today's tasks"],
+      ["/parent/salaah-week", "Prayers this week"],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await page.waitForFunction((name) => document.querySelector(`[role=radio][aria-checked=true]`)?.textContent?.includes(name), second!.name);
+      expect(await page.getByText("Choose a child", { exact: true }).count(), path).toBe(0);
+    }
+    await page.goto("/parent/fees");
+    await page.getByTestId("fees-summary").waitFor();
+    // Changed on the fees page: the tasks page and the home (drawn by the server) follow.
+    await radio(first!).click();
+    await page.getByTestId("fees-summary").waitFor();
+    await page.goto("/parent/tasks");
+    await page.waitForFunction((name) => document.querySelector(`[role=radio][aria-checked=true]`)?.textContent?.includes(name), first!.name);
+    await page.goto("/parent/home");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+    await page.locator(`[data-testid=child-home][data-student="${first!.id}"]`).getByTestId("home-attendance").waitFor();
+  });
+
+  it("on a 360 px phone in Urdu and Malayalam, the returning parent's home is drawn by the server for the child chosen last", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    await appReady(page);
+    const [, second] = await childrenOf(page);
+    await page.getByRole("radio", { name: new RegExp(second!.name) }).click();
+    await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).waitFor();
+    try {
+      for (const [lng, dir] of [
+        ["ur", "rtl"],
+        ["ml", "ltr"],
+      ] as const) {
+        await page.goto("/parent/profile");
+        await appReady(page);
+        await switchLanguage(page, lng);
+        await page.goto("/parent/home");
+        expect(
+          await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.documentElement.hasAttribute("data-server-home")]),
+        ).toEqual([lng, dir, true]);
+        await page.locator(`[data-testid=child-home][data-student="${second!.id}"]`).getByTestId("home-attendance").waitFor();
+        await page.evaluate(() => document.fonts.ready);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SHOTS}/parent-home-returning-${lng}-360.png`, fullPage: true });
+      }
+    } finally {
+      await page.goto("/parent/profile");
+      await appReady(page);
+      await switchLanguage(page, "en");
+    }
+  });
+
+  it("a cookie naming another family's child draws the chooser, never that child", async () => {
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    const kids = await childrenOf(page);
+    const admin = await adminApi();
+    const students = (await admin.get<{ rows: Kid[] }>("/admin/api/student?limit=50")).rows;
+    const other = students.find((s) => !kids.some((k) => k.id === s.id));
+    expect(other, "the demo school has other families").toBeTruthy();
+    const me = (await (await page.request.get("/user/open/auth/validatetoken")).json()).user.id as number;
+    // The cookie the app keeps for the chosen child, forged to name someone else's.
+    await page.context().addCookies([{ name: `taleem_child_${me}`, value: String(other!.id), url: baseUrl() }]);
+    await page.goto("/parent/home");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+    await page.getByText("Choose a child", { exact: true }).waitFor();
+    expect(await page.locator("[data-testid=child-home]").count()).toBe(0);
+    expect(await page.locator("body").innerText()).not.toContain(other!.name);
+    // The app's pages do not take it either.
+    await page.goto("/parent/fees");
+    await page.getByText("Choose a child", { exact: true }).waitFor();
+    expect(await page.getByTestId("fees-summary").count()).toBe(0);
+    expect(await page.locator("body").innerText()).not.toContain(other!.name);
   });
 
   it("the drawn home and the app show the next lesson at the school's own hours, whatever the browser's zone", async () => {

@@ -18,6 +18,7 @@ import { ParentHomePage } from "../areas/parent/parent-home-page";
 import { ParentLayout } from "../areas/parent/parent-layout";
 import { BELL_LATEST } from "../features/communication/notification-bell";
 import { useAuth } from "../lib/auth-store";
+import { ServerChosenChild } from "../lib/chosen-child";
 import { setMomentTimeZone } from "../lib/format";
 import { directionOf } from "../lib/i18n";
 import { actionKey } from "../lib/use-action";
@@ -27,7 +28,11 @@ export interface ParentHomeInput {
   user: AuthUser;
   /** GET /user/api/home/children's reply. */
   children: { message: string; rows: LinkedChild[]; count: number };
-  /** The chosen child's id and GET /user/api/home?student='s reply (none while no child is chosen). */
+  /**
+   * The chosen child's id and GET /user/api/home?student='s reply (none while no child is chosen):
+   * the address's child, else the remembered one (`chosenChildCookie`), else an only child, always
+   * one of `children`.
+   */
   home?: { student: number; reply: { message: string; data: HomeData } };
   /** The replies of `frameCalls`, by their query keys (a call that failed is left out). */
   frame: { key: readonly unknown[]; reply: unknown }[];
@@ -44,6 +49,9 @@ export interface ParentHomeInput {
 export const frameCalls: { key: readonly unknown[]; url: string }[] = [
   { key: actionKey(myNotifications, { query: { limit: BELL_LATEST } }), url: `${myNotifications.path}?limit=${BELL_LATEST}` },
 ];
+
+/** The child this account chose last on the device, from a request's `Cookie` header (lib/chosen-child.ts). */
+export { chosenChildIn } from "../lib/chosen-child";
 
 /** The text namespaces the frame and the home draw with: the server reads these files for `resources`. */
 export const textNamespaces: readonly string[] = ["common", "errors", ...AREA_TEXTS.parent];
@@ -96,13 +104,15 @@ export function renderParentHome(input: ParentHomeInput): string {
           <MantineProvider theme={theme}>
             <QueryClientProvider client={queryClient}>
               <ServerPhone.Provider value={input.phone}>
-                <StaticRouter location={input.url}>
-                  <Routes>
-                    <Route path="/parent" element={<ParentLayout />}>
-                      <Route path="home" element={<ParentHomePage />} />
-                    </Route>
-                  </Routes>
-                </StaticRouter>
+                <ServerChosenChild.Provider value={input.home?.student ?? null}>
+                  <StaticRouter location={input.url}>
+                    <Routes>
+                      <Route path="/parent" element={<ParentLayout />}>
+                        <Route path="home" element={<ParentHomePage />} />
+                      </Route>
+                    </Routes>
+                  </StaticRouter>
+                </ServerChosenChild.Provider>
               </ServerPhone.Provider>
             </QueryClientProvider>
           </MantineProvider>

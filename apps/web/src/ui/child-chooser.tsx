@@ -1,10 +1,11 @@
 import { Avatar, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { IconMoodKid } from "@tabler/icons-react";
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../lib/auth-store";
+import { rememberChild, rememberedChild, ServerChosenChild } from "../lib/chosen-child";
 import { inReadersScript } from "../lib/reader-name";
-import { storage } from "../lib/storage";
 
 export interface Child {
   id: number;
@@ -14,20 +15,27 @@ export interface Child {
   className?: string | null;
 }
 
-/** The child last chosen by this account on this phone: the app opens on them next time. */
-const lastChildKey = (userId: number) => `taleem_last_child:${userId}`;
-
 /**
- * The chosen child lives in the address (`?student=`), as the home call names it; without one,
- * the child this account chose last on this phone, or the only child.
+ * The chosen child: the one the address names (`?student=`, as the home call names it), else the
+ * one this account chose last on this device (a cookie the server reads too, lib/chosen-child.ts),
+ * else an only child; always one of `list`, the family's own. A child the address names becomes
+ * the remembered choice, so every page of the parent area shows the same child until the parent
+ * chooses another, wherever that is.
  */
 export function useChosenChild(list: Child[]) {
   const [params, setParams] = useSearchParams();
   const userId = useAuth((s) => s.user?.id);
-  const id = Number(params.get("student")) || Number(userId !== undefined ? storage.get(lastChildKey(userId)) : null) || null;
-  const chosen = list.find((c) => c.id === id) ?? (list.length === 1 ? list[0]! : null);
+  // Drawn on the server: the child the server checked and drew.
+  const drawn = useContext(ServerChosenChild);
+  const asked = Number(params.get("student")) || null;
+  const remembered = drawn !== undefined ? drawn : userId !== undefined ? rememberedChild(userId) : null;
+  const chosen = list.find((c) => c.id === asked) ?? list.find((c) => c.id === remembered) ?? (list.length === 1 ? list[0]! : null);
+  const chosenId = chosen?.id;
+  useEffect(() => {
+    if (userId !== undefined && chosenId !== undefined && chosenId !== rememberedChild(userId)) rememberChild(userId, chosenId);
+  }, [userId, chosenId]);
   const choose = (c: Child) => {
-    if (userId !== undefined) storage.set(lastChildKey(userId), String(c.id));
+    if (userId !== undefined) rememberChild(userId, c.id);
     setParams(
       (old) => {
         const next = new URLSearchParams(old);
@@ -42,7 +50,7 @@ export function useChosenChild(list: Child[]) {
 
 function ChildAvatar({ child, size }: { child: Child; size: number }) {
   return (
-    <Avatar src={child.photo ?? undefined} radius="xl" color="blue" alt="" size={size}>
+    <Avatar src={child.photo ?? undefined} radius="xl" color="blue" alt="" size={size} style={{ flexShrink: 0 }}>
       {child.name.charAt(0)}
     </Avatar>
   );
@@ -71,8 +79,10 @@ function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Chi
             py={4}
             ps={4}
             pe="sm"
+            // Names shrink (an ellipsis) before the row scrolls: two children fit a 360 px phone whole.
             style={{
-              flex: "0 0 auto",
+              flex: "0 1 auto",
+              minWidth: "min(9rem, 45%)",
               maxWidth: "70%",
               minHeight: 44,
               borderRadius: 999,
@@ -82,7 +92,7 @@ function CompactChooser({ list, chosen, onChoose }: { list: Child[]; chosen: Chi
           >
             <Group gap={6} wrap="nowrap">
               <ChildAvatar child={c} size={32} />
-              <Text size="sm" fw={active ? 700 : 500} truncate>
+              <Text size="sm" fw={active ? 700 : 500} truncate style={{ minWidth: 0 }}>
                 <bdi>{c.name}</bdi>
               </Text>
             </Group>

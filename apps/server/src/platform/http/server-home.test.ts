@@ -35,6 +35,10 @@ writeFileSync(
   join(dist, "ssr/parent-home.server.js"),
   `export const textNamespaces = ["common", "parent"];
 export const frameCalls = [{ key: ["action", "/bell", {}], url: "/bell" }];
+export function chosenChildIn(cookies, userId) {
+  const kept = (cookies || "").split("; ").find((c) => c.startsWith("taleem_child_" + userId + "="));
+  return kept && Number(kept.split("=")[1]) > 0 ? Number(kept.split("=")[1]) : null;
+}
 export function renderParentHome(i) {
   return "<h2 id=drawn>" + [i.user.name, i.lng, i.home ? i.home.student : "none", i.phone, i.resources[i.lng].parent.hello, i.frame.length, i.url].join("|") + "</h2>";
 }`,
@@ -51,13 +55,15 @@ for (const [lng, hello] of [
 const FAMILY = { kind: "user", area: "parent", linkedStudentsOnly: true, userId: 3, language: "ur" };
 const STAFF = { ...FAMILY, linkedStudentsOnly: false };
 const app = Fastify({ logger: false });
+/** The children whose home was asked for, in order. */
+const asked: string[] = [];
 beforeAll(async () => {
   // As the auth plugin does: the caller is known from the session before any route runs.
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (req) => {
-    const cookie = req.headers.cookie;
-    if (cookie === "session=family") req.principal = FAMILY as never;
-    if (cookie === "session=staff") req.principal = STAFF as never;
+    const session = req.headers.cookie?.split("; ")[0];
+    if (session === "session=family") req.principal = FAMILY as never;
+    if (session === "session=staff") req.principal = STAFF as never;
   });
   // The app's own calls, answering only the session's person.
   app.get("/user/open/auth/validatetoken", async (req) =>
@@ -66,9 +72,10 @@ beforeAll(async () => {
   app.get("/user/api/home/children", async (req, reply) =>
     req.principal ? { message: "ok", rows: [{ id: 7 }, { id: 9 }], count: 2 } : reply.status(401).send({}),
   );
-  app.get<{ Querystring: { student: string } }>("/user/api/home", async (req, reply) =>
-    req.query.student === "7" ? { message: "ok", data: { student: { id: 7 } } } : reply.status(404).send({ message: "Student not found" }),
-  );
+  app.get<{ Querystring: { student: string } }>("/user/api/home", async (req, reply) => {
+    asked.push(req.query.student);
+    return req.query.student === "7" ? { message: "ok", data: { student: { id: 7 } } } : reply.status(404).send({ message: "Student not found" });
+  });
   app.get("/bell", async () => ({ unread: 2 }));
   await serveWebApp(app, { WEB_DIST: dist });
   await app.ready();
@@ -104,6 +111,26 @@ describe("the parent home drawn by the server", () => {
     expect(res.body).toContain("<h2 id=drawn>Amina|ur|none|false|");
     // Drawn wide (nothing said phone): the page says so, for boot.js to compare with the screen.
     expect(res.body).toContain('data-server-phone="false">');
+  });
+
+  it("draws the child this account chose last on this device (its cookie), asked for beside the list", async () => {
+    asked.length = 0;
+    const res = await page("/parent/home", "session=family; taleem_child_3=7");
+    expect(res.body).toContain("<h2 id=drawn>Amina|ur|7|false|");
+    expect(JSON.parse(/<script type="application\/json" id="server-home">([^<]*)<\/script>/.exec(res.body)![1]!).home.student).toBe(7);
+    expect(asked).toEqual(["7"]);
+    // The address's child comes first.
+    asked.length = 0;
+    expect((await page("/parent/home?student=7", "session=family; taleem_child_3=9")).body).toContain("<h2 id=drawn>Amina|ur|7|");
+    expect(asked).toEqual(["7"]);
+  });
+
+  it("never draws a remembered child that is not the family's, nor another account's choice", async () => {
+    // Another family's child (not in this family's list): the chooser, and that child's home is never drawn.
+    expect((await page("/parent/home", "session=family; taleem_child_3=11")).body).toContain("<h2 id=drawn>Amina|ur|none|");
+    // This family's child, remembered for another account on the same phone.
+    expect((await page("/parent/home", "session=family; taleem_child_4=7")).body).toContain("<h2 id=drawn>Amina|ur|none|");
+    expect((await page("/parent/home", "session=family; taleem_child_3=abc")).body).toContain("<h2 id=drawn>Amina|ur|none|");
   });
 
   it("serves the app's page when a call fails, to someone who is not a family, and off the home", async () => {

@@ -19,6 +19,8 @@ interface HomeRenderer {
     resources: Record<string, Record<string, unknown>>;
   }): string;
   textNamespaces: readonly string[];
+  /** The child this account chose last on this device, as the request's cookie names it (not yet checked). */
+  chosenChildIn(cookies: string | undefined, userId: number): number | null;
   frameCalls: { key: readonly unknown[]; url: string }[];
 }
 
@@ -119,10 +121,13 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
       return res.json();
     };
-    // The child the address names is asked for beside the list (its own route answers only for
-    // one's own child), so the page waits for one round of calls, not two.
+    // The child to draw is asked for beside the list (its own route answers only for one's own
+    // child), so the page waits for one round of calls, not two: the one the address names, else
+    // the one this account chose last on this device (a cookie, which the list below checks).
     const asked = Number(url.searchParams.get("student"));
-    const early = Number.isInteger(asked) && asked > 0 ? call(`/user/api/home?student=${asked}`).catch(() => null) : null;
+    const remembered = renderer.chosenChildIn(req.headers.cookie, p.userId);
+    const wanted = Number.isInteger(asked) && asked > 0 ? asked : remembered;
+    const early = wanted ? call(`/user/api/home?student=${wanted}`).catch(() => null) : null;
     const [session, children, frame] = await Promise.all([
       call("/user/open/auth/validatetoken"),
       call("/user/api/home/children"),
@@ -137,10 +142,12 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
       ).then((r) => r.filter((f) => f !== null)),
     ]);
     if (!session?.auth || !Array.isArray(children?.rows)) return null;
-    // The child the app would show: the address's, or an only child (child-chooser.tsx).
+    // The child the app would show (child-chooser.tsx useChosenChild): the address's, the
+    // remembered one, or an only child, and only ever one of this family's own. A cookie naming
+    // another family's child (forged, or kept from a link since undone) draws the chooser.
     const rows = children.rows as { id: number }[];
-    const chosen = rows.find((c) => c.id === asked) ?? (rows.length === 1 ? rows[0] : undefined);
-    const reply = chosen && (chosen.id === asked ? await early : await call(`/user/api/home?student=${chosen.id}`));
+    const chosen = rows.find((c) => c.id === asked) ?? rows.find((c) => c.id === remembered) ?? (rows.length === 1 ? rows[0] : undefined);
+    const reply = chosen && (chosen.id === wanted ? await early : await call(`/user/api/home?student=${chosen.id}`));
     if (chosen && !reply) return null;
     const home = chosen ? { student: chosen.id, reply } : undefined;
     const lng = isLanguage(session.user.language) ? session.user.language : acceptedLanguage(req.headers["accept-language"]);

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo } from "react";
 import { isApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth-store";
 import { SERVER_PAGES_CACHE } from "../../lib/cache-names";
+import { rememberedChild } from "../../lib/chosen-child";
 import { prefetchAction, useActionQuery } from "../../lib/use-action";
 import { forgetHomes, type KeptChild, keepChildren, keepHome, keptChildren, keptHome } from "./home-cache";
 
@@ -68,12 +69,14 @@ export function useHome(studentId: number | undefined): HomeState {
 }
 
 /**
- * The home route's loader: the child named in the address (`?student=`) has their home asked for
- * with the page's code and the children list, not after both arrived.
+ * The home route's loader: the child named in the address (`?student=`), else the one this account
+ * chose last on this device, has their home asked for with the page's code and the children list,
+ * not after both arrived (the call answers only for one's own child).
  */
 export function prefetchChildHome({ request }: { request: Request }): null {
-  const student = Number(new URL(request.url).searchParams.get("student"));
-  if (Number.isInteger(student) && student > 0) prefetchAction(homeData, { query: { student } });
+  const userId = useAuth.getState().user?.id;
+  const student = Number(new URL(request.url).searchParams.get("student")) || (userId !== undefined ? rememberedChild(userId) : null);
+  if (student && Number.isInteger(student) && student > 0) prefetchAction(homeData, { query: { student } });
   return null;
 }
 
