@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApi, appReady, setupBrowser, signInAs, switchLanguage } from "./harness";
+import { adminApi, appReady, PHONE_BROWSER, setupBrowser, signInAs, switchLanguage } from "./harness";
 
 // One choice of digits per school and language: an Urdu page writes its dates, counts and amounts
 // all in Latin digits, or, when the school chooses Urdu's own, all in those; never the two mixed.
@@ -54,6 +54,30 @@ describe("a school's digits", () => {
       await page.getByRole("group", { name: "اردو" }).screenshot({ path: `${SHOTS}/digits-setting-ur.png` });
     } finally {
       await api.call("PUT", "/admin/api/setting", { config: { digits: null } });
+      await switchLanguage(page, "en");
+    }
+  });
+
+  it("the parent home the server draws writes a child's figures in the digits the school chose", async () => {
+    const api = await adminApi();
+    const page = await browser.page(PHONE_BROWSER);
+    await signInAs(page, "parent");
+    await appReady(page);
+    await switchLanguage(page, "ur");
+    try {
+      await api.call("PUT", "/admin/api/setting", { config: { digits: { ur: "native" } } });
+      // A child chosen once, so the server draws that child's home.
+      await page.getByRole("radio").first().click();
+      await page.goto("/parent/home");
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-server-home"))).toBe(true);
+      const totals = await page.getByTestId("home-attendance-totals").first().innerText();
+      expect(totals).toMatch(URDU);
+      expect(totals).not.toMatch(LATIN);
+      await page.screenshot({ path: `${SHOTS}/digits-parent-home-ur-360.png` });
+    } finally {
+      await api.call("PUT", "/admin/api/setting", { config: { digits: null } });
+      await page.goto("/parent/profile");
+      await appReady(page);
       await switchLanguage(page, "en");
     }
   });

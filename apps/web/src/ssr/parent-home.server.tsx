@@ -19,6 +19,7 @@ import { ParentLayout } from "../areas/parent/parent-layout";
 import { BELL_LATEST } from "../features/communication/notification-bell";
 import { useAuth } from "../lib/auth-store";
 import { ServerChosenChild } from "../lib/chosen-child";
+import { figureFormatter, setSchoolDigits } from "../lib/digits";
 import { setMomentTimeZone } from "../lib/format";
 import { directionOf } from "../lib/i18n";
 import { actionKey } from "../lib/use-action";
@@ -43,6 +44,8 @@ export interface ParentHomeInput {
   lng: string;
   /** The texts of `lng` and English by language and namespace (WEB_DIST/locales/<lng>/<ns>.json). */
   resources: Resource;
+  /** The school's digits per language (its settings' `digits`, lib/digits.ts): figures are drawn in them. */
+  digits?: unknown;
 }
 
 /** The frame's own calls (the bell's latest and unread count): the server answers each `url` for `frame`. */
@@ -63,18 +66,21 @@ export const textNamespaces: readonly string[] = ["common", "errors", ...AREA_TE
  */
 function speak(lng: string, resources: Resource) {
   if (!i18next.isInitialized)
-    void i18next.use(initReactI18next).init({
-      lng: "en",
-      fallbackLng: "en",
-      resources: {},
-      ns: [...textNamespaces],
-      defaultNS: "common",
-      fallbackNS: false,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false },
-    });
+    void i18next
+      .use(initReactI18next)
+      .use(figureFormatter)
+      .init({
+        lng: "en",
+        fallbackLng: "en",
+        resources: {},
+        ns: [...textNamespaces],
+        defaultNS: "common",
+        fallbackNS: false,
+        initAsync: false,
+        interpolation: { escapeValue: false, alwaysFormat: true },
+        returnNull: false,
+        react: { useSuspense: false },
+      });
   for (const [l, byNs] of Object.entries(resources))
     for (const [ns, texts] of Object.entries(byNs)) if (!i18next.hasResourceBundle(l, ns)) i18next.addResourceBundle(l, ns, texts);
   void i18next.changeLanguage(lng);
@@ -97,6 +103,7 @@ export function renderParentHome(input: ParentHomeInput): string {
   Object.assign(initial, { user: input.user, platformAdmin: null, token: null, status: "signed-in" });
   // The server's clock is not the family's: moments (the home's "last updated") in the school's zone.
   setMomentTimeZone(input.user.tenant?.timeZone);
+  setSchoolDigits(input.digits);
   try {
     return renderToString(
       <I18nextProvider i18n={i18next}>
@@ -121,6 +128,7 @@ export function renderParentHome(input: ParentHomeInput): string {
     );
   } finally {
     setMomentTimeZone(null);
+    setSchoolDigits(undefined);
     Object.assign(initial, before);
     queryClient.clear();
   }

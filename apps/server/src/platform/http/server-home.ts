@@ -2,9 +2,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { isLanguage, type Language, RTL_LANGUAGES } from "@taleem/contract";
+import { DIGITS_SETTING, isLanguage, type Language, RTL_LANGUAGES } from "@taleem/contract";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { escapeHtml } from "../files/html.js";
+import { settings } from "../tenancy/settings.table.js";
 
 /** The web build's server copy of the parent home (apps/web/src/ssr/parent-home.server.tsx). */
 interface HomeRenderer {
@@ -17,6 +19,8 @@ interface HomeRenderer {
     phone: boolean;
     lng: string;
     resources: Record<string, Record<string, unknown>>;
+    /** The school's digits per language (its settings' `digits`). */
+    digits: unknown;
   }): string;
   textNamespaces: readonly string[];
   /** The child this account chose last on this device, as the request's cookie names it (not yet checked). */
@@ -128,7 +132,7 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
     const remembered = renderer.chosenChildIn(req.headers.cookie, p.userId);
     const wanted = Number.isInteger(asked) && asked > 0 ? asked : remembered;
     const early = wanted ? call(`/user/api/home?student=${wanted}`).catch(() => null) : null;
-    const [session, children, frame] = await Promise.all([
+    const [session, children, frame, config] = await Promise.all([
       call("/user/open/auth/validatetoken"),
       call("/user/api/home/children"),
       // The frame's own (the bell): one that fails is asked for again by the app when it starts.
@@ -140,6 +144,13 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
           ),
         ),
       ).then((r) => r.filter((f) => f !== null)),
+      // Figures are written in the school's digits, as its screens write them.
+      app.services.db
+        .select({ config: settings.config })
+        .from(settings)
+        .where(eq(settings.tenantId, p.tenantId))
+        .limit(1)
+        .then(([row]) => row?.config ?? {}),
     ]);
     if (!session?.auth || !Array.isArray(children?.rows)) return null;
     // The child the app would show (child-chooser.tsx useChosenChild): the address's, the
@@ -156,7 +167,17 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
     // Phones say so (Chromium's client hint; others in the user agent): the frame has no screen to measure here.
     const ua = req.headers["user-agent"] ?? "";
     const phone = req.headers["sec-ch-ua-mobile"] === "?1" || /Mobi|Android|iPhone/i.test(ua);
-    const body = renderer.renderParentHome({ user: session.user, children, home, frame, url: `${url.pathname}${url.search}`, phone, lng, resources });
+    const body = renderer.renderParentHome({
+      user: session.user,
+      children,
+      home,
+      frame,
+      url: `${url.pathname}${url.search}`,
+      phone,
+      lng,
+      resources,
+      digits: config[DIGITS_SETTING],
+    });
     const dir = (RTL_LANGUAGES as readonly string[]).includes(lng) ? "rtl" : "ltr";
     // What the app needs to draw the same page when it starts (src/main.tsx), and where its code is.
     const data = { user: session.user, children, home, frame, lng, at: Date.now() };
