@@ -32,6 +32,10 @@ describe("the counter's cash in the settings", () => {
       } finally {
         await switchLanguage(page, "en");
       }
+      // Read again as saved: the switch is on, and turning it off saves null (the default again).
+      await page.goto("/admin/settings");
+      await appReady(page);
+      expect(await toggle.isChecked()).toBe(true);
       await toggle.uncheck({ force: true });
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect.poll(async () => (await admin.get<Settings>("/admin/api/setting")).config.feeConfirmCash ?? null).toBe(null);

@@ -44,7 +44,8 @@ function MarksSheet({ examId }: { examId: number }) {
     queryKey: actionKey(examStudents, input),
     queryFn: () => callAction(examStudents, input),
     enabled: examId > 0,
-    retry: (n, e) => !(isApiError(e) && e.status < 500) && n < 2,
+    // The page says it in its own words: no toast besides.
+    meta: { toast403: false },
   });
   const save = useAction(saveClassResults);
   const exam = sheet.data?.data.exam;
