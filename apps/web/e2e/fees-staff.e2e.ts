@@ -70,7 +70,8 @@ describe("the fee counter, the fee card and a reversal", () => {
     const after = await card();
     expect(after.payments.filter((p) => !before.payments.some((b) => b.id === p.id))).toHaveLength(1);
     const paid = after.payments.find((p) => p.receiptNumber === number)!;
-    expect(paid.status).toBe("received");
+    // Cash the clerk holds is confirmed as it is taken: no second step (the school may ask for one).
+    expect(paid.status).toBe("confirmed");
 
     // Next is back at an empty search with the focus in the box.
     await page.keyboard.press("Enter");
@@ -84,10 +85,12 @@ describe("the fee counter, the fee card and a reversal", () => {
     expect(await page.getByTestId("card-balance").innerText()).toBe(rupees(after.totals.balance));
     const row = page.getByTestId("card-payments").locator(`[data-row="${paid.id}"]`);
     await row.getByText(number).waitFor();
-    await row.getByText("Received").waitFor();
+    await row.getByText("Confirmed").waitFor();
 
     // Reversing asks for the reason; then the payment reads reversed and its receipt cancelled.
     await row.getByRole("button", { name: `Actions for ${number}` }).click();
+    await page.getByRole("menuitem", { name: "Reverse" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Confirm" }).count()).toBe(0);
     await page.getByRole("menuitem", { name: "Reverse" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Reverse" }).click();

@@ -14,7 +14,11 @@ describe("messaging", () => {
     expect(errors).toEqual([]);
     const field = (name: string) => page.getByRole("textbox", { name }).or(page.getByRole("combobox", { name }));
     await field("Template").click();
-    await page.getByRole("option", { name: /^Holiday notice \(en\)/ }).click();
+    // The notice is one message written in five languages: listed once, naming them.
+    const notice = page.getByRole("option", { name: /^Holiday notice/ });
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.textContent()).toBe("Holiday notice · WhatsApp · English, Tamil, Urdu, Arabic, Malayalam");
+    await notice.click();
     await field("Classes").click();
     await page.getByRole("listbox").getByRole("option").first().click();
     await page.keyboard.press("Escape");

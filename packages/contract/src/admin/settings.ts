@@ -73,6 +73,10 @@ export const SettingsConfig = z
   .refine((c) => c[DIGITS_SETTING] === undefined || c[DIGITS_SETTING] === null || isDigitsSetting(c[DIGITS_SETTING]), {
     message: 'Give each language\'s digits as "latin" or "native" (ur, ar, ta, ml)',
     path: [DIGITS_SETTING],
+  })
+  .refine((c) => unsetOr(c[FEE_COLLECTION_SETTINGS.confirmCash], z.boolean()), {
+    message: "Say true or false: whether the office confirms cash after it is taken",
+    path: [FEE_COLLECTION_SETTINGS.confirmCash],
   });
 
 /** What the school says about itself, kept on its tenant record. */

@@ -135,3 +135,15 @@ export const previewTemplate = defineAction({
   // It reads only: nothing cached is stale after it.
   invalidates: [],
 });
+
+/**
+ * Which message a template is, whatever its language: its language versions share this key. The
+ * same Meta template on WhatsApp, the same purpose for the standard letters, the same name
+ * otherwise; always within one channel. A send chooses the message once and each recipient gets
+ * the version in their own language (the chosen one where theirs has none).
+ */
+export function templateMessageKey(t: Pick<DocumentTemplateRow, "channel" | "purpose" | "name" | "providerTemplate">): string {
+  const same =
+    t.channel === "whatsapp" && t.providerTemplate ? `meta:${t.providerTemplate}` : t.purpose !== "general" ? `purpose:${t.purpose}` : `name:${t.name}`;
+  return `${t.channel}|${same}`;
+}

@@ -58,6 +58,33 @@ export const examSetRankList = defineAction({
   errors: [404],
 });
 
+/**
+ * One student's report card of a set as a PDF, as the mark sheets print it (ranked over the whole
+ * set), named after the student's admission number and the set: report-card-{admissionNo}-{set}.pdf.
+ */
+export const examSetReportCard = defineAction({
+  method: "GET",
+  path: "/admin/api/examset/:id/report-card/:studentId",
+  module: "exams",
+  permission: ["exams", "view"],
+  family: "staff",
+  summary: "One student's report card of an exam set as a PDF, report-card-{admissionNo}-{set}.pdf",
+  params: z.object({ id: RowId, studentId: RowId }),
+  query: PdfQuery,
+  reply: fileReply(FILE_TYPES.pdf),
+  errors: [404, 409],
+});
+
+/** A report card's file name: its admission number (as written) and set (lower case) in letters, digits and dashes. */
+export function reportCardFileName(card: { admissionNo: string }, set: { name: string }): string {
+  const part = (s: string) =>
+    s
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
+  return `${["report-card", part(card.admissionNo), part(set.name).toLowerCase()].filter(Boolean).join("-")}.pdf`;
+}
+
 /** The report cards of a set (or of one classroom), ranked, for the results and analysis screens. */
 export const examSetResults = defineAction({
   method: "GET",

@@ -5,11 +5,13 @@ import { Money } from "../values.js";
  * A school's limits on one collection at the counter, keys of its settings config (PUT
  * /admin/api/setting {config}). Above `confirmMultiple` times what the dues owe, the clerk
  * confirms the amount; above `receiptCap` (minor units of the school's currency) no receipt is
- * issued at all, whatever is confirmed.
+ * issued at all, whatever is confirmed. Cash taken by staff is confirmed as it is taken unless
+ * `confirmCash` asks the office to confirm it afterwards, as cheques and transfers always are.
  */
 export const FEE_COLLECTION_SETTINGS = {
   confirmMultiple: "feeConfirmMultiple",
   receiptCap: "feeReceiptCap",
+  confirmCash: "feeConfirmCash",
 } as const;
 
 /** An amount more than twice what is owed is more often a slip (an extra zero) than a family paying ahead. */
@@ -28,6 +30,8 @@ export const ReceiptCap = Money.min(100, "Give a cap of at least 1.00");
 export interface CollectionLimits {
   confirmMultiple: number;
   receiptCap: number;
+  /** Cash taken by staff waits for the office's confirmation (false: it is confirmed as taken). */
+  confirmCash: boolean;
 }
 
 /** The school's limits from its settings config, each one's default where it has none (or an unreadable one). */
@@ -37,5 +41,6 @@ export function collectionLimitsOf(config: Record<string, unknown> | null | unde
   return {
     confirmMultiple: multiple.success ? multiple.data : DEFAULT_CONFIRM_MULTIPLE,
     receiptCap: cap.success ? cap.data : (DEFAULT_RECEIPT_CAPS[currency] ?? DEFAULT_RECEIPT_CAP),
+    confirmCash: config?.[FEE_COLLECTION_SETTINGS.confirmCash] === true,
   };
 }

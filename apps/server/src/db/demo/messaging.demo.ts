@@ -30,7 +30,7 @@ export async function messagingDemo({ api, ids, accounts }: DemoSchool): Promise
   let templateId = 0;
   for (const [language, body] of Object.entries(HOLIDAY)) {
     const made = await api.post<{ data: { id: number } }>("/admin/api/document-template", {
-      name: `Holiday notice (${language})`,
+      name: "Holiday notice",
       channel: "whatsapp",
       language,
       providerTemplate: "holiday_notice",

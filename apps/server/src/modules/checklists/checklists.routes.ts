@@ -3,7 +3,9 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { serveAction } from "../../platform/actions/serve-action.js";
+import { homeOf } from "../../platform/auth/auth.plugin.js";
 import { profiles } from "../../platform/auth/users.table.js";
+import { forbidden } from "../../platform/http/errors.js";
 import { serveResource } from "../../platform/resources/serve-resource.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
@@ -27,6 +29,11 @@ const assignedTo = (ctx: RequestContext) =>
     ),
   )!;
 
+/** A family (a linked-only role) submits the checklists given to it; the school makes them. */
+const schoolMakes = (ctx: RequestContext) => {
+  if (ctx.scope.family) throw forbidden(homeOf(ctx.principal), "A family submits the checklists the school gives it; only the school makes them.");
+};
+
 const sampleId = async (scope: Parameters<typeof sampleChecklist>[0]) => ({ params: { id: (await sampleChecklist(scope)).id } });
 
 /**
@@ -38,7 +45,10 @@ export function registerChecklistsModule(app: FastifyInstance, services: Service
   serveResource(app, checklistResource, checklists, {
     filters: { mine: (value, ctx) => (value === "true" ? assignedTo(ctx) : sql`true`) },
     present: async (_ctx, rows) => presentChecklists(rows),
-    beforeCreate: async (ctx, input) => newChecklistValues(ctx.scope, input, await schoolToday(ctx.scope)),
+    beforeCreate: async (ctx, input) => {
+      schoolMakes(ctx);
+      return newChecklistValues(ctx.scope, input, await schoolToday(ctx.scope));
+    },
     beforeUpdate: (ctx, existing, input) => changedChecklistValues(ctx.scope, existing, input),
     sample: sampleChecklistBody,
   });
@@ -69,6 +79,7 @@ export function registerChecklistsModule(app: FastifyInstance, services: Service
     app,
     cloneChecklist,
     async (ctx, { params }) => {
+      schoolMakes(ctx);
       const { id: _id, createdAt: _c, updatedAt: _u, tenantId: _t, ...source } = await ctx.scope.find(checklists, params.id, "Checklist");
       const copy = await ctx.scope.insert(checklists, { ...source, name: `${source.name} (copy)` });
       await ctx.audit({ action: "create", entity: "checklists", entityId: copy.id, after: copy, details: { clonedFrom: params.id } });

@@ -6,7 +6,7 @@ import { addDays, lastEndedPeriod, periodOf, periodsBetween, weekStart } from "@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, PASSWORD, signIn, type TestApp, testApp } from "../../../test/harness.js";
-import { addUser, rowsOf } from "../../../test/people.js";
+import { addUser, rolesOf, rowsOf } from "../../../test/people.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { ok } from "../academics/school.fixture.js";
@@ -186,6 +186,47 @@ describe("checklists", () => {
     expect((await other.api.put(`/admin/api/checklists/${c.id}`, { name: "Mine now" })).statusCode).toBe(404);
     expect((await other.api.post(`/admin/api/checklists/${c.id}/clone`)).statusCode).toBe(404);
     expect((await other.api.delete(`/admin/api/checklists/${c.id}`)).statusCode).toBe(404);
+  });
+
+  it("answers a parent their own checklists and submissions instead of 403, and never lets a family make one", async () => {
+    const s = await school(app);
+    const roles = await rolesOf(s.api);
+    const parent = async (name: string) => {
+      const user = await addUser(s.api, { name, password: PASSWORD, roleIds: [roles.parent!] });
+      return { ...user, api: (await signIn(app, s.tenant.code, user.mobile!)).api };
+    };
+    const mother = await parent("Maryam Bibi");
+    const father = await parent("Yusuf Khan");
+    const home = await checklist(s, {
+      name: "Home reading",
+      roleId: null,
+      assigneeIds: [mother.id],
+      items: [{ question: "Read for 20 minutes?", kind: "yesno" }],
+    });
+    const everyParent = await checklist(s, { name: "Uniform ready", roleId: roles.parent!, items: [{ question: "Uniform ironed?", kind: "yesno" }] });
+    await checklist(s); // the wardens' night round: no parent's
+
+    // Before, the Parent role had no right to checklists: every call answered 403.
+    const mine = await ok<{ rows: Checklist[] }>(mother.api.get("/admin/api/checklists?mine=true&status=active"));
+    expect(mine.rows.map((c) => c.name).sort()).toEqual(["Home reading", "Uniform ready"]);
+    const listed = await ok<{ rows: Checklist[] }>(father.api.get("/admin/api/checklists"));
+    expect(listed.rows.map((c) => c.name)).toEqual(["Uniform ready"]);
+    expect((await father.api.get(`/admin/api/checklists/${home.id}`)).statusCode).toBe(404);
+
+    const sent = await ok<{ data: Log }>(
+      mother.api.post("/admin/api/checklists/checklist-logs", { checklistId: home.id, answers: [{ itemId: home.items[0]!.id, value: true }] }),
+    );
+    expect(sent.data).toMatchObject({ status: "submitted", submitterName: "Maryam Bibi" });
+    await ok(
+      father.api.post("/admin/api/checklists/checklist-logs", { checklistId: everyParent.id, answers: [{ itemId: everyParent.items[0]!.id, value: false }] }),
+    );
+    const hers = await ok<{ rows: Log[] }>(mother.api.get("/admin/api/checklists/checklist-logs"));
+    expect(hers.rows.map((l) => l.id)).toEqual([sent.data.id]);
+
+    const made = await mother.api.post("/admin/api/checklists", { name: "Mine", frequency: "daily", items: ITEMS, assigneeIds: [mother.id] });
+    expect(made.statusCode).toBe(403);
+    expect((await mother.api.post(`/admin/api/checklists/${home.id}/clone`, {})).statusCode).toBe(403);
+    expect((await mother.api.put(`/admin/api/checklists/${home.id}`, { name: "Changed" })).statusCode).toBe(403);
   });
 
   it("takes one submission per person and period: sending again updates it, and the photo must be the school's", async () => {

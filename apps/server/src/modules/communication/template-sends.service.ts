@@ -1,4 +1,4 @@
-import type { BulkSendResult, Language, MessageAudience, MessageChannel } from "@taleem/contract";
+import { type BulkSendResult, type Language, type MessageAudience, type MessageChannel, templateMessageKey } from "@taleem/contract";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { guardians, users } from "../../platform/auth/users.table.js";
@@ -76,20 +76,17 @@ type TemplateText = Pick<DocumentTemplateRecord, "id" | "channel" | "subject" | 
 
 /**
  * The chosen template's versions by language: its siblings are the active templates of its
- * channel that are the same message (the same Meta template on WhatsApp, the same purpose for
- * the standard letters, the same name otherwise). The chosen one serves languages without one.
+ * channel that are the same message (`templateMessageKey`, the rule the bulk send's picker lists
+ * each message once by). The chosen one serves languages without one.
  */
 async function versionsOf(scope: TenantScope, chosen: DocumentTemplateRecord): Promise<Map<string, TemplateText>> {
-  const same =
-    chosen.channel === "whatsapp" && chosen.providerTemplate
-      ? eq(documentTemplates.providerTemplate, chosen.providerTemplate)
-      : chosen.purpose !== "general"
-        ? eq(documentTemplates.purpose, chosen.purpose)
-        : eq(documentTemplates.name, chosen.name);
-  const rows = await scope.db
-    .select()
-    .from(documentTemplates)
-    .where(scope.where(documentTemplates, eq(documentTemplates.channel, chosen.channel), eq(documentTemplates.status, "active"), same));
+  const key = templateMessageKey(chosen);
+  const rows = (
+    await scope.db
+      .select()
+      .from(documentTemplates)
+      .where(scope.where(documentTemplates, eq(documentTemplates.channel, chosen.channel), eq(documentTemplates.status, "active")))
+  ).filter((r) => templateMessageKey(r) === key);
   const out = new Map<string, TemplateText>();
   // The school's own before the standard one, the newest first.
   for (const r of rows.sort((a, b) => Number(a.builtinKey !== null) - Number(b.builtinKey !== null) || b.id - a.id))

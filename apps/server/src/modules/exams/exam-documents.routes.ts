@@ -4,12 +4,14 @@ import {
   examMasterMarkSheets,
   examRankList,
   examSetRankList,
+  examSetReportCard,
   type Language,
   languageOr,
   type MarkSheetsResult,
   markSheetsFile,
   markSheetsProgress,
   type ReportCard,
+  reportCardFileName,
   startMarkSheetsJob,
 } from "@taleem/contract";
 import { eq } from "drizzle-orm";
@@ -262,6 +264,36 @@ export function serveExamDocuments(app: FastifyInstance, services: Services) {
       return sendPdf(ctx.reply, result.fileName, file);
     },
     { transaction: false, sample: async (scope) => ({ params: { job: await queue.sample(scope.tenantId, MARK_SHEETS_JOB) } }) },
+  );
+
+  serveAction(
+    app,
+    examSetReportCard,
+    async (ctx, { params, query }) => {
+      const language = printLanguage(ctx, query.lang);
+      const { doc, got } = await ctx.scope.transaction(async (scope) => ({
+        // Ranked over the whole set, as on the screen and in the mark sheets; only this card is made.
+        got: await examSetCards(scope, params.id, { studentIds: [params.studentId] }),
+        doc: await printDoc(scope, store, language),
+      }));
+      const card = got.cards.find((c) => c.studentId === params.studentId);
+      const failed = got.failed.find((f) => f.studentId === params.studentId);
+      if (failed) throw conflict("report_card.failed", `This student's report card cannot be made: ${failed.message}`, { name: failed.name });
+      if (!card) throw notFound("Student");
+      const made = await printed(
+        ctx,
+        "report card",
+        async () => (await printReportCards(pdf, doc, docText(language, "reportCard"), subtitleOf(got.set), [card])).file,
+      );
+      return sendPdf(ctx.reply, reportCardFileName(card, got.set), made);
+    },
+    {
+      transaction: false,
+      sample: async (scope) => {
+        const { set, studentId } = await sampleSet(scope, true);
+        return { params: { id: set.id, studentId } };
+      },
+    },
   );
 
   serveAction(

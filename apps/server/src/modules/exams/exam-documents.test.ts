@@ -165,6 +165,28 @@ describe("exam documents over HTTP", () => {
     }
   }, 120_000);
 
+  it("prints one student's card of the set as report-card-{admissionNo}-{set}.pdf on one sheet, in English and Urdu, as pictures", async () => {
+    const lines = (await ok<{ rows: { id: number; studentId: number }[] }>(s.api.get(`/admin/api/enrollment?classroomId=${s.roomA}&limit=10`))).rows;
+    const line = lines.find((l) => l.studentId === s.urdu)!;
+    await ok(s.api.put("/admin/api/enrollment", { id: line.id, rollNo: 7 }));
+    const cards = await ok<{ rows: { studentId: number; rollNo: number | null; admissionNo: string }[] }>(
+      s.api.get(`/admin/api/examset/${s.setId}/results?classroomId=${s.roomA}`),
+    );
+    const card = cards.rows.find((c) => c.studentId === s.urdu)!;
+    expect(card.rollNo).toBe(7);
+    for (const lang of ["en", "ur"] as const) {
+      const res = await s.api.get(`/admin/api/examset/${s.setId}/report-card/${s.urdu}?lang=${lang}`);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers["content-disposition"]).toBe(`attachment; filename="report-card-${card.admissionNo}-term-report.pdf"`);
+      const pdf = isPdf(res);
+      expect(pdfPageCount(pdf)).toBe(1);
+      const [png] = await pdfToPngs(pdf, `report-card-${lang}`, 1);
+      expect((await stat(png!)).size).toBeGreaterThan(20_000);
+    }
+    // Not a student of the set: 404, as another school's set is.
+    expect((await s.api.get(`/admin/api/examset/${s.setId}/report-card/${s.crowd[0]! + 100_000}`)).statusCode).toBe(404);
+  }, 120_000);
+
   it("refuses more than 60 students without a classroom (409, naming the job) and refuses a classroom that does not sit it", async () => {
     const res = await s.api.get(`/admin/api/exammaster/mark-sheets/${s.masterId}`);
     expect(res.statusCode).toBe(409);

@@ -5,6 +5,29 @@ import { collect, duesOf, expectError, feeSchool, generate, key, ok } from "./fe
 const app = await testApp();
 
 describe("collect-fees", () => {
+  it("confirms cash as it is taken, leaves a cheque for the office, and leaves cash too when the school asks to confirm it", async () => {
+    const s = await feeSchool(app);
+    const { api } = s;
+    await generate(api, s.master.id);
+    const cash = await collect(api, { studentId: s.aisha.id, amount: 10_000, paidOn: "2026-07-01" });
+    expect(cash.status).toBe("confirmed");
+    const cheque = await collect(api, { studentId: s.aisha.id, amount: 10_000, paidOn: "2026-07-01", mode: "cheque", reference: "CHQ 7" });
+    expect(cheque.status).toBe("received");
+    const byHand = await ok<{ data: { status: string; confirmedBy: number | null } }>(
+      api.post("/admin/api/feepayment", { studentId: s.aisha.id, amount: 5_000, mode: "cash", paidOn: "2026-07-02" }),
+    );
+    expect(byHand.data.status).toBe("confirmed");
+
+    await expectError(api.put("/admin/api/setting", { config: { feeConfirmCash: "yes" } }), 400);
+    await ok(api.put("/admin/api/setting", { config: { feeConfirmCash: true } }));
+    const waiting = await collect(api, { studentId: s.aisha.id, amount: 10_000, paidOn: "2026-07-03" });
+    expect(waiting.status).toBe("received");
+    const confirmed = await ok<{ data: { status: string } }>(api.put("/admin/api/feepayment/updateTransaction", { id: waiting.transactionId, confirm: true }));
+    expect(confirmed.data.status).toBe("confirmed");
+    await ok(api.put("/admin/api/setting", { config: { feeConfirmCash: null } }));
+    expect((await collect(api, { studentId: s.aisha.id, amount: 10_000, paidOn: "2026-07-03" })).status).toBe("confirmed");
+  });
+
   it("pays the fine first, then the oldest dues, and keeps what is over as an advance when asked to", async () => {
     const s = await feeSchool(app);
     const { api } = s;
@@ -18,7 +41,7 @@ describe("collect-fees", () => {
       { feeId: first!.id, feeName: "Tuition (1/2)", kind: "due", amount: 55_000 },
     ]);
     expect(part.receiptNumber).toBe("R/2026-27/00001");
-    expect(part.status).toBe("received");
+    expect(part.status).toBe("confirmed");
     expect(part.balance).toBe(200_000 + 5_000 - 60_000);
     // The rest of the first, all of the second, and 100.00 ahead.
     const rest = await collect(api, { studentId: s.aisha.id, amount: 155_000, paidOn: "2026-08-02", advance: true });

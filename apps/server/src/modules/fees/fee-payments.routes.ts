@@ -30,6 +30,7 @@ import {
   updateTransaction,
 } from "./fee-collection.service.js";
 import { type FeeTransactionRecord, feeReceipts, feeTransactions } from "./fees.table.js";
+import { staffPaymentStatus } from "./payment-intent.js";
 
 /** Reply rows of transactions: the student, the receipt, the allocations read back from the ledger, who collected it. */
 export async function presentPayments(scope: TenantScope, rows: FeeTransactionRecord[]): Promise<FeePaymentRow[]> {
@@ -112,6 +113,7 @@ export function registerFeePayments(app: FastifyInstance) {
       if (input.mode === "online") throw conflict("fee_payment.online", "Online payments are recorded by the provider's verification", { field: "mode" });
       if (input.paidOn > (await schoolToday(ctx.scope)))
         throw badRequest("fee_payment.future_date", "A payment cannot be dated after today", { field: "paidOn" });
+      const status = await staffPaymentStatus(ctx.scope, input.mode);
       return {
         studentId: input.studentId,
         kind: "payment" as const,
@@ -120,8 +122,9 @@ export function registerFeePayments(app: FastifyInstance) {
         reference: input.reference ?? null,
         paidOn: input.paidOn,
         note: input.note ?? null,
-        status: "received" as const,
+        status,
         collectedBy: ctx.principal.userId,
+        ...(status === "confirmed" ? { confirmedBy: ctx.principal.userId, confirmedAt: new Date() } : {}),
       };
     },
     afterCreate: async (ctx, row, input) => {
@@ -162,7 +165,7 @@ export function registerFeePayments(app: FastifyInstance) {
       const { advance, confirmed, ...payment } = body;
       const taken = await takePayment(ctx.scope, {
         ...payment,
-        status: "received",
+        status: await staffPaymentStatus(ctx.scope, payment.mode),
         by: ctx.principal.userId,
         intent: { advance: advance === true, confirmed: confirmed === true },
       });

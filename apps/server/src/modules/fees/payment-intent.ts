@@ -23,6 +23,17 @@ async function collectionLimits(scope: TenantScope, currency: string): Promise<C
   return { ...collectionLimitsOf(row?.config, currency), currency };
 }
 
+/**
+ * How a payment staff record is kept: cash is confirmed as it is taken (the clerk holds it), unless
+ * the school asks the office to confirm it afterwards (`feeConfirmCash`); a cheque, a transfer or a
+ * card waits for the office to see it cleared.
+ */
+export async function staffPaymentStatus(scope: TenantScope, mode: string): Promise<"received" | "confirmed"> {
+  if (mode !== "cash") return "received";
+  const [row] = await scope.db.select({ config: settings.config }).from(settings).where(scope.where(settings)).limit(1);
+  return collectionLimitsOf(row?.config, "").confirmCash ? "received" : "confirmed";
+}
+
 /** What a due still asks for today: its unpaid fine, the fine accrued on the day, and itself. */
 const owedOn = (f: DueFiguresOnDay | undefined) => Math.max(0, (f?.principal ?? 0) + (f?.fineOwed ?? 0) + (f?.finePending ?? 0));
 

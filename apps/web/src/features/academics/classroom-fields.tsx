@@ -1,7 +1,7 @@
 import { Select } from "@mantine/core";
 import type { CourseClassRow } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { useStaffOptions } from "../../lib/people-options";
@@ -41,6 +41,8 @@ function FormSelect({ input, data, required }: { input: RenderInput; data: Param
       onChange={(v) => input.onChange(v ?? "")}
       searchable
       clearable={!required}
+      // A required choice is not undone by picking it again (a preselected year stays chosen).
+      allowDeselect={!required}
       nothingFoundMessage={t("form.nothingFound")}
     />
   );
@@ -56,7 +58,21 @@ function ClassroomField({ input }: { input: RenderInput }) {
   return <FormSelect input={input} data={useClassrooms().grouped} required />;
 }
 
+/** A new classroom's year: the school's active year chosen at first, which the person may change. */
+function NewClassroomBatchField({ input }: { input: RenderInput }) {
+  const { batches, activeBatchId } = useClassrooms();
+  const chosen = useRef(false);
+  const { value, onChange } = input;
+  useEffect(() => {
+    if (chosen.current || !activeBatchId) return;
+    chosen.current = true;
+    if (!value) onChange(String(activeBatchId));
+  }, [activeBatchId, value, onChange]);
+  return <FormSelect input={input} data={batches.map((b) => ({ value: String(b.id), label: b.name }))} required />;
+}
+
 /** Form fields the contract leaves as plain references, shown the way a school picks them. */
 export const courseClassField: FieldOptions = { render: (input) => <CourseClassField input={input} /> };
 export const staffField: FieldOptions = { render: (input) => <StaffField input={input} /> };
+export const newClassroomBatchField: FieldOptions = { render: (input) => <NewClassroomBatchField input={input} /> };
 export const classroomField: FieldOptions = { render: (input) => <ClassroomField input={input} /> };

@@ -12,7 +12,7 @@ import { useAreaPath } from "../../ui/area-path";
 import { ResourceList, type RowAction, useResourceOptions } from "../../ui/resource";
 import { SetupGapNotice } from "../../ui/setup-steps";
 import { useCan } from "../../ui/use-can";
-import { courseClassField, staffField, useCourseClassGroups } from "./classroom-fields";
+import { courseClassField, newClassroomBatchField, staffField, useCourseClassGroups } from "./classroom-fields";
 import { ClassroomSubjectsDialog } from "./classroom-subjects-dialog";
 
 /** Divisions of a class in a batch (Class 5-A, 2026-27): teacher, room, subjects, and a way to the roster and timetable. */
@@ -79,7 +79,10 @@ export function ClassroomsPage() {
           ),
         }}
         rowActions={actions}
-        form={{ fieldOptions: { courseClassId: courseClassField, classTeacherId: staffField } }}
+        form={{
+          // A new classroom is most often of this year: the active year is chosen to begin with.
+          fieldOptions: (row) => ({ courseClassId: courseClassField, classTeacherId: staffField, ...(row ? {} : { batchId: newClassroomBatchField }) }),
+        }}
       />
       <ClassroomSubjectsDialog classroom={subjects} onClose={() => setSubjects(null)} />
     </>

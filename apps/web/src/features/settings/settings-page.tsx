@@ -4,6 +4,7 @@ import {
   type ActionInput,
   type ActionReply,
   defaultWorkingDays,
+  FEE_COLLECTION_SETTINGS,
   getSettings,
   HifzGrades,
   LANGUAGES,
@@ -45,6 +46,8 @@ interface Values extends AdmissionLimitValues {
   website: string;
   academicYear: string;
   admissionsOpen: boolean;
+  /** Cash at the counter waits for the office's confirmation (off: confirmed as taken). */
+  confirmCash: boolean;
   workingDays: string[];
   /** The school's words for grades 1 to 5; all empty: the app's. */
   hifzGrades: string[];
@@ -67,6 +70,7 @@ function valuesOf(s: Settings): Values {
     website: text("website"),
     academicYear: text("academicYear"),
     admissionsOpen: c.admissionsOpen === true,
+    confirmCash: c[FEE_COLLECTION_SETTINGS.confirmCash] === true,
     ...admissionLimitsOf(c),
     workingDays: workingDaysOf(c, s.school.country).map(String),
     hifzGrades: HifzGrades.safeParse(c.hifzGrades).data ?? ["", "", "", "", ""],
@@ -92,6 +96,7 @@ function bodyOf(v: Values, before: Values, week: number[]) {
   const config: Record<string, unknown> = {};
   for (const k of PUBLIC_TEXT) if (v[k].trim() !== before[k]) config[k] = nullable(v[k]);
   if (v.admissionsOpen !== before.admissionsOpen) config.admissionsOpen = v.admissionsOpen;
+  if (v.confirmCash !== before.confirmCash) config[FEE_COLLECTION_SETTINGS.confirmCash] = v.confirmCash ? true : null;
   Object.assign(config, changedAdmissionLimits(v, before));
   const days = week.filter((d) => v.workingDays.includes(String(d)));
   if (days.join() !== week.filter((d) => before.workingDays.includes(String(d))).join()) config.workingDays = days;
@@ -306,6 +311,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </Card>
 
         <AdmissionLimitsCard values={v} errors={errors} onChange={(key, value) => set(key)(value)} editable={editable} />
+
+        <TitledCard title={t("settings:fees.title")} text={t("settings:fees.text")}>
+          <Switch
+            label={t("settings:fees.confirmCash")}
+            description={t("settings:fees.confirmCashHint")}
+            checked={v.confirmCash}
+            onChange={(e) => set("confirmCash")(e.currentTarget.checked)}
+            disabled={!editable}
+            data-testid="confirm-cash"
+          />
+        </TitledCard>
 
         <TitledCard title={t("settings:profile.title")}>
           <Textarea

@@ -5,9 +5,11 @@ import {
   courseResource,
   type DocumentTemplateRow,
   documentTemplateResource,
+  LANGUAGES,
   type MessageAudience,
   previewBulkMessage,
   sendBulkTemplateMessage,
+  templateMessageKey,
   userResource,
 } from "@taleem/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -40,6 +42,23 @@ const audienceOf = (kind: Kind, ids: number[]): MessageAudience =>
         ? { kind, userIds: ids }
         : { kind, studentIds: ids };
 
+/**
+ * Each message once, whatever languages it is written in: the version in the reader's language
+ * stands for it (else English, else the first), with the languages it has. The server sends each
+ * parent the version in their own language, the chosen one where theirs has none.
+ */
+export function messagesOf(rows: DocumentTemplateRow[], reader: string): { row: DocumentTemplateRow; languages: string[] }[] {
+  const groups = new Map<string, DocumentTemplateRow[]>();
+  for (const r of rows) {
+    const key = templateMessageKey(r);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((versions) => ({
+    row: versions.find((v) => v.language === reader) ?? versions.find((v) => v.language === "en") ?? versions[0]!,
+    languages: LANGUAGES.filter((l) => versions.some((v) => v.language === l)),
+  }));
+}
+
 /** A fresh idempotency key per composed send: a double click or a retry of the same send sends once. */
 const newClientId = () => `bulk-${crypto.randomUUID()}`;
 
@@ -49,7 +68,7 @@ const newClientId = () => `bulk-${crypto.randomUUID()}`;
  * whose bar follows the messages handed to the providers and whose result lists every recipient.
  */
 export function BulkSendPage() {
-  const { t } = useTranslation(["messaging", "admin"]);
+  const { t, i18n } = useTranslation(["messaging", "admin"]);
   const errorText = useErrorText();
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [kind, setKind] = useState<Kind>("classrooms");
@@ -65,7 +84,10 @@ export function BulkSendPage() {
   const send = useAction(sendBulkTemplateMessage);
   const { progress, running, lost } = useJobProgress(bulkSendProgress, send.data?.job ?? null);
 
-  const usable = (templates.data?.rows ?? []).filter((r) => r.channel !== "pdf");
+  const usable = messagesOf(
+    (templates.data?.rows ?? []).filter((r) => r.channel !== "pdf"),
+    i18n.language,
+  );
   const ready = !!templateId && ids.length > 0;
   const body = ready ? { templateId: Number(templateId), audience: audienceOf(kind, ids) } : null;
   const changed = () => {
@@ -95,7 +117,10 @@ export function BulkSendPage() {
           <Select
             label={t("bulk.template")}
             placeholder={templates.isPending ? t("bulk.loading") : t("bulk.chooseTemplate")}
-            data={usable.map((r) => ({ value: String(r.id), label: `${r.name} · ${t(`channels.${r.channel}`)}` }))}
+            data={usable.map(({ row, languages }) => ({
+              value: String(row.id),
+              label: `${row.name} · ${t(`channels.${row.channel}`)} · ${languages.map((l) => t(`admin:options.language.${l}`, { defaultValue: l })).join(", ")}`,
+            }))}
             value={templateId}
             onChange={(v) => {
               setTemplateId(v);

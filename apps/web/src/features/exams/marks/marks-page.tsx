@@ -1,13 +1,15 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconArrowBack, IconDeviceFloppy, IconHistory } from "@tabler/icons-react";
+import { IconAlertTriangle, IconArrowBack, IconDeviceFloppy, IconHistory, IconLock } from "@tabler/icons-react";
 import { examStudents, saveClassResults } from "@taleem/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { isApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { useAction, useActionQuery } from "../../../lib/use-action";
+import { actionKey, callAction, useAction } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { useAreaBase, useAreaPath } from "../../../ui/area-path";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
@@ -36,7 +38,15 @@ function MarksSheet({ examId }: { examId: number }) {
   const allowed = useCan();
   const errorText = useErrorText();
   const school = useAuth((s) => s.user?.tenant.code ?? "");
-  const sheet = useActionQuery(examStudents, { params: { id: examId } }, { enabled: examId > 0 });
+  // Not the page's own data (which a 403 leaves for the home): a paper that is not the reader's says so here.
+  const input = { params: { id: examId } };
+  const sheet = useQuery({
+    queryKey: actionKey(examStudents, input),
+    queryFn: () => callAction(examStudents, input),
+    enabled: examId > 0,
+    // The page says it in its own words: no toast besides.
+    meta: { toast403: false },
+  });
   const save = useAction(saveClassResults);
   const exam = sheet.data?.data.exam;
   const students = useMemo(() => sheet.data?.data.students ?? [], [sheet.data]);
@@ -75,6 +85,21 @@ function MarksSheet({ examId }: { examId: number }) {
 
   if (!examId) return <EmptyList title={t("marks.noExam")} />;
   if (sheet.isPending) return <LoadingState text={t("marks.loading")} />;
+  if (sheet.isError && isApiError(sheet.error) && sheet.error.status === 403)
+    return (
+      <Stack gap="md" maw={760}>
+        <Title order={2}>{t("marks.title")}</Title>
+        <Alert color="orange" icon={<IconLock size={18} />} title={t("marks.notYoursTitle")} data-testid="marks-forbidden">
+          {t("marks.notYours")}
+        </Alert>
+        <Anchor component={Link} to={back} size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowBack size={14} aria-hidden />
+            {t("marks.back")}
+          </Group>
+        </Anchor>
+      </Stack>
+    );
   if (sheet.isError) return <FailureState reason={errorText(sheet.error)} onRetry={() => void sheet.refetch()} />;
   if (!exam || !cells) return <LoadingState text={t("marks.loading")} />;
 

@@ -17,6 +17,7 @@ import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { type ListReply, resourceKeys, resourceUrl } from "../../../ui/resource";
 import { useSearchFilters } from "../../../ui/search-filters";
 import { useCan } from "../../../ui/use-can";
+import { CardPdfButton } from "./card-pdf-button";
 import { CardRemarks } from "./card-remarks";
 import { RemarksPanel } from "./remarks-panel";
 import { ReportCardView } from "./report-card-view";
@@ -174,6 +175,7 @@ export function ExamSetPage() {
       <Modal opened={!!card} onClose={() => setOpen(null)} title={t("card.title")} size="xl" fullScreen={phone}>
         {card && (
           <Stack gap="md">
+            <CardPdfButton examsetId={id} studentId={card.studentId} />
             <ReportCardView card={card} />
             {allowed("exams", "edit") && <CardRemarks key={card.studentId} examsetId={id} card={card} />}
           </Stack>

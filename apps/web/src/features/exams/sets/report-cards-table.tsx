@@ -57,7 +57,8 @@ function CardRows({ cards, onOpen }: { cards: ReportCard[]; onOpen: (studentId: 
                 <div style={{ minWidth: 0 }}>
                   <CutText fw={600}>{c.studentName}</CutText>
                   <Text size="xs" c="dimmed" truncate>
-                    <bdi>{c.classroomLabel}</bdi> · {t("card.classRank")}: {rank(c.classRank)}
+                    <bdi>{c.classroomLabel}</bdi>
+                    {c.rollNo !== null && ` · ${t("card.rollNo")}: ${formatNumber(c.rollNo)}`} · {t("card.classRank")}: {rank(c.classRank)}
                   </Text>
                 </div>
                 <Stack gap={2} align="flex-end">
@@ -88,6 +89,7 @@ function CardRows({ cards, onOpen }: { cards: ReportCard[]; onOpen: (studentId: 
             <Table.Th>{t("card.overallRank")}</Table.Th>
             <Table.Th>{t("card.student")}</Table.Th>
             <Table.Th>{t("card.classroom")}</Table.Th>
+            <Table.Th>{t("card.rollNo")}</Table.Th>
             <Table.Th>{t("card.total")}</Table.Th>
             <Table.Th>{t("card.percent")}</Table.Th>
             <Table.Th>{t("card.grade")}</Table.Th>
@@ -112,6 +114,7 @@ function CardRows({ cards, onOpen }: { cards: ReportCard[]; onOpen: (studentId: 
               <Table.Td>
                 <bdi>{c.classroomLabel}</bdi>
               </Table.Td>
+              <Table.Td data-testid="card-roll">{c.rollNo === null ? "—" : formatNumber(c.rollNo)}</Table.Td>
               <Table.Td>{total(c)}</Table.Td>
               <Table.Td>
                 <span dir="ltr">{percentText(c.percent)}</span>
