@@ -12,6 +12,7 @@ import { fixtureCard, fixtureDoc } from "./exam-documents.fixture.js";
 import { concatPdfs, pdfPageCount, printReportCards } from "./exam-documents.print.js";
 import { exams, results } from "./exams.table.js";
 import { setRankListHtml } from "./rank-list.html.js";
+import { reportCardSection, reportCardsHtml } from "./report-card.html.js";
 
 const app: TestApp = await testApp();
 type Api = Awaited<ReturnType<typeof adminOfNewTenant>>["api"];
@@ -305,15 +306,34 @@ describe("printing report cards", () => {
     }
   }, 60_000);
 
+  it("writes a card's and a rank list's figures in the digits the school chose for the language, codes as issued", () => {
+    const card = fixtureCard({ studentId: 1, studentName: "Student 1", classRank: 2, overallRank: 3, admissionNo: "A-2071-2", rollNo: 7 });
+    const doc = { ...fixtureDoc("ur"), digits: "arabext" };
+    const html = reportCardsHtml(doc, [reportCardSection(doc, card, "Annual")], "Report card");
+    const figures = [...html.matchAll(/<bdi class="n f" dir="ltr">([^<]*)<\/bdi>/g)].map((m) => m[1]!);
+    expect(figures.length).toBeGreaterThan(5);
+    expect(
+      figures.filter((f) => /[0-9]/.test(f)),
+      "no figure in Latin digits",
+    ).toEqual([]);
+    expect(figures).toContain("۷");
+    expect(html).toContain(`<bdi class="n" dir="ltr">A-2071-2</bdi>`);
+    const list = setRankListHtml(doc, { name: "Annual", batchName: "2026-27", rankRule: "all" }, "class", [{ title: "", cards: [card] }]);
+    expect([...list.matchAll(/<td class="rank"><bdi class="n f" dir="ltr">([^<]+)/g)].map((m) => m[1])).toEqual(["۲"]);
+    // Latin unless chosen: the same card for a school that chose nothing.
+    const latin = reportCardsHtml(fixtureDoc("ur"), [reportCardSection(fixtureDoc("ur"), card, "Annual")], "Report card");
+    expect(latin).not.toMatch(/[\u06f0-\u06f9]/);
+  });
+
   it("lists an exam set's ranks with ties as 1, 2, 2, 4 and the rule stated, unranked last", () => {
     const ranked = [1, 2, 2, 4, null].map((rank, i) => fixtureCard({ studentId: i + 1, studentName: `Student ${i + 1}`, classRank: rank, overallRank: rank }));
     const html = setRankListHtml(fixtureDoc("en"), { name: "Annual", batchName: "2026-27", rankRule: "passedAll" }, "class", [
       { title: "Grade 7-A", cards: ranked },
     ]);
-    const ranks = [...html.matchAll(/<td class="rank">(?:<bdi class="n" dir="ltr">)?([^<]+)/g)].map((m) => m[1]);
+    const ranks = [...html.matchAll(/<td class="rank">(?:<bdi class="n f" dir="ltr">)?([^<]+)/g)].map((m) => m[1]);
     expect(ranks).toEqual(["1", "2", "2", "4", "–"]);
     expect(html).toContain(
-      `Only students who passed every subject are ranked, on the percentage; an absent paper fails its subject. Equal percentages share a rank and the next rank is skipped (<bdi class="n" dir="ltr">1, 2, 2, 4</bdi>).`,
+      `Only students who passed every subject are ranked, on the percentage; an absent paper fails its subject. Equal percentages share a rank and the next rank is skipped (<bdi class="n f" dir="ltr">1, 2, 2, 4</bdi>).`,
     );
     const arabic = setRankListHtml(fixtureDoc("ar"), { name: "Annual", batchName: "2026-27", rankRule: "all" }, "overall", [{ title: "", cards: ranked }]);
     expect(arabic).toContain(`dir="rtl"`);

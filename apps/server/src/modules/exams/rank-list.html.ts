@@ -1,7 +1,7 @@
 import { RANK_EXAMPLE, type RankRule, type ReportCard, type ResultStatus } from "@taleem/contract";
 import { escapeHtml as h } from "../../platform/files/html.js";
 import { type DocText, docHtml, docText } from "./exam-documents.texts.js";
-import { auto, ltr, num, type PrintDoc, pageHtml, ruleHtml, schoolHeader } from "./report-card.html.js";
+import { auto, figure, ltr, num, type PrintDoc, pageHtml, ruleHtml, schoolHeader } from "./report-card.html.js";
 
 const CSS = `
 .list { break-after: page; }
@@ -38,7 +38,7 @@ export interface PaperRankList {
 
 const names = (name: string, nameNative: string | null) => `${auto(name)}${nameNative ? `<div class="native">${auto(nameNative)}</div>` : ""}`;
 const resultOf = (language: string, passed: boolean | null) => (passed === null ? "–" : h(docText(language, passed ? "passed" : "notPassed")));
-const rankCell = (rank: number | null) => `<td class="rank">${rank === null ? "–" : ltr(String(rank))}</td>`;
+const rankCell = (rank: number | null) => `<td class="rank">${rank === null ? "–" : figure(String(rank))}</td>`;
 
 /** One exam's rank list: rank, name, admission no, roll no, marks out of the maximum and the result, the rule stated. */
 export function paperRankListHtml(doc: PrintDoc, list: PaperRankList): string {
@@ -50,17 +50,17 @@ export function paperRankListHtml(doc: PrintDoc, list: PaperRankList): string {
         ? `${ltr("EX")} ${t("exempt")}`
         : r.marks === null
           ? "–"
-          : ltr(`${num(r.marks)} / ${num(list.maxMarks)}`);
+          : figure(`${num(r.marks)} / ${num(list.maxMarks)}`);
   const rows = list.rows
     .map(
       (r) =>
         `<tr${r.rank === null ? ` class="unranked"` : ""}>${rankCell(r.rank)}<td>${names(r.name, r.nameNative)}</td><td>${ltr(r.admissionNo)}</td><td class="c">${
-          r.rollNo === null ? "–" : ltr(String(r.rollNo))
+          r.rollNo === null ? "–" : figure(String(r.rollNo))
         }</td><td class="c">${marks(r)}</td><td class="c">${resultOf(doc.language, r.passed)}</td></tr>`,
     )
     .join("");
   const sub = [list.subjectName, list.classroomLabel, list.examMasterName].map(auto).join(" · ");
-  const figures = `${t("maximum")} ${ltr(num(list.maxMarks))} · ${t("passMarks")} ${ltr(num(list.passMarks))}${list.date ? ` · ${t("date")} ${h(list.date)}` : ""}`;
+  const figures = `${t("maximum")} ${figure(num(list.maxMarks))} · ${t("passMarks")} ${figure(num(list.passMarks))}${list.date ? ` · ${t("date")} ${h(list.date)}` : ""}`;
   const body = `<section class="list">${schoolHeader(doc.school)}<h2>${t("rankList")}</h2><div class="sub">${sub}</div><div class="sub">${figures}</div>
 <p class="rule">${docHtml(doc.language, "rulePaper", ltr, { example: RANK_EXAMPLE })}</p>
 <table><thead><tr><th class="c">${t("rank")}</th><th>${t("name")}</th><th>${t("admissionNo")}</th><th class="c">${t("rollNo")}</th><th class="c">${t("marks")} / ${t(
@@ -92,7 +92,7 @@ export function setRankListHtml(
         const rank = overall ? c.overallRank : c.classRank;
         return `<tr${rank === null ? ` class="unranked"` : ""}>${rankCell(rank)}<td>${names(c.studentName, c.studentNameNative)}</td><td>${ltr(c.admissionNo)}</td>${
           overall ? `<td>${auto(c.classroomLabel)}</td>` : ""
-        }<td class="c">${ltr(`${num(c.totalMarks)} / ${num(c.totalMax)}`)}</td><td class="c">${c.percent === null ? "–" : ltr(`${num(c.percent)}%`)}</td><td class="c">${
+        }<td class="c">${figure(`${num(c.totalMarks)} / ${num(c.totalMax)}`)}</td><td class="c">${c.percent === null ? "–" : figure(`${num(c.percent)}%`)}</td><td class="c">${
           c.grade ? auto(c.grade) : "–"
         }</td><td class="c">${resultOf(doc.language, c.passed)}</td></tr>`;
       })

@@ -1,6 +1,7 @@
 import { cardRuleParts, type RankRule, type ReportCard } from "@taleem/contract";
 import { embeddedFontCss, FONT_STACK } from "../../platform/files/fonts.js";
 import { escapeHtml as h } from "../../platform/files/html.js";
+import { inDigits } from "../../platform/texts/digits.js";
 import { type DocText, docHtml, docText } from "./exam-documents.texts.js";
 
 const RTL = new Set(["ar", "ur"]);
@@ -23,14 +24,30 @@ export interface PrintDoc {
   printed: string;
 }
 
-/** A number as printed: whole, or to at most two places; Latin digits in every language, so marks read alike. */
+/** A number as printed: whole, or to at most two places (its digits are the page's, `figure`). */
 export const num = (n: number) => String(Math.round(n * 100) / 100);
-/** A number (or "a / b") kept left to right inside right-to-left text. */
+/** A code or a number (or "a / b") kept left to right inside right-to-left text, as it is. */
 export const ltr = (text: string) => `<bdi class="n" dir="ltr">${h(text)}</bdi>`;
+/**
+ * A figure (marks, a percentage, a rank) kept left to right: `pageHtml` writes its digits in those
+ * the school writes the page's language in, where a code (`ltr`) keeps its own.
+ */
+export const figure = (text: string) => `<bdi class="n f" dir="ltr">${h(text)}</bdi>`;
+const FIGURE = /<bdi class="n f" dir="ltr">([^<]*)<\/bdi>/g;
+/** The figures of `html` in `digits`; entities (&#39;) are left whole. */
+const inPageDigits = (html: string, digits: string) =>
+  digits === "latn"
+    ? html
+    : html.replace(FIGURE, (whole, text: string) =>
+        whole.replace(
+          text,
+          text.replace(/&#?\w+;|[0-9]+/g, (m) => (m.startsWith("&") ? m : inDigits(m, digits))),
+        ),
+      );
 /** A card's rule as the screen states it (the contract's words), its example kept left to right. */
 export const ruleHtml = (rule: RankRule | "totals", language: string) =>
   cardRuleParts(rule, language)
-    .map((part) => (typeof part === "string" ? h(part) : ltr(part.example)))
+    .map((part) => (typeof part === "string" ? h(part) : figure(part.example)))
     .join("");
 /** Text in a person's own script: the browser finds its direction. */
 export const auto = (text: string) => `<bdi dir="auto">${h(text)}</bdi>`;
@@ -84,7 +101,7 @@ ${CSS}
 ${extraCss}
 </style></head>
 <body>
-${body}
+${inPageDigits(body, doc.digits)}
 </body></html>`;
 }
 
@@ -101,8 +118,8 @@ function paperCell(p: Paper | undefined): string {
   if (!p) return `<td class="c">–</td>`;
   if (p.status === "absent") return `<td class="c">${ltr("AB")}</td>`;
   if (p.status === "exempt") return `<td class="c">${ltr("EX")}</td>`;
-  if (p.marks === null) return `<td class="c">${ltr(`– / ${num(p.maxMarks)}`)}</td>`;
-  return `<td class="c">${ltr(`${num(p.marks)} / ${num(p.maxMarks)}`)}</td>`;
+  if (p.marks === null) return `<td class="c">${figure(`– / ${num(p.maxMarks)}`)}</td>`;
+  return `<td class="c">${figure(`${num(p.marks)} / ${num(p.maxMarks)}`)}</td>`;
 }
 
 /** A term's marks and maximum over the subjects sat: exempt papers are left out, absent count as nothing. */
@@ -117,10 +134,10 @@ function termTotal(card: ReportCard, examMasterId: number): string {
     max += p.maxMarks;
     marks += p.status === "absent" ? 0 : (p.marks ?? 0);
   }
-  return any ? ltr(`${num(marks)} / ${num(max)}`) : "–";
+  return any ? figure(`${num(marks)} / ${num(max)}`) : "–";
 }
 
-const percentText = (p: number | null) => (p === null ? "–" : ltr(`${num(p)}%`));
+const percentText = (p: number | null) => (p === null ? "–" : figure(`${num(p)}%`));
 
 /** One student's report card: a section that starts a new sheet. */
 export function reportCardSection(doc: PrintDoc, card: ReportCard, subtitle: string): string {
@@ -138,11 +155,11 @@ export function reportCardSection(doc: PrintDoc, card: ReportCard, subtitle: str
     })
     .join("");
   const totals = terms.map((term) => `<td class="c">${termTotal(card, term.examMasterId)}</td>`).join("");
-  const rank = (r: number | null) => (r === null ? t("notRanked") : ltr(String(r)));
+  const rank = (r: number | null) => (r === null ? t("notRanked") : figure(String(r)));
   const result = card.passed === null ? "–" : card.passed ? t("passed") : t("notPassed");
   const a = card.attendance;
   const summary: [string, string][] = [
-    [t("total"), ltr(`${num(card.totalMarks)} / ${num(card.totalMax)}`)],
+    [t("total"), figure(`${num(card.totalMarks)} / ${num(card.totalMax)}`)],
     [t("percentage"), percentText(card.percent)],
     [t("grade"), card.grade ? auto(card.grade) : "–"],
     [t("result"), result],
@@ -150,10 +167,14 @@ export function reportCardSection(doc: PrintDoc, card: ReportCard, subtitle: str
     [t("overallRank"), rank(card.overallRank)],
     ...(a
       ? [
-          [t("attendance"), t("attendanceDays", { present: a.present, total: a.total, percent: `${a.total ? num((a.present / a.total) * 100) : 0}%` })] as [
-            string,
-            string,
-          ],
+          [
+            t("attendance"),
+            t("attendanceDays", {
+              present: inDigits(String(a.present), doc.digits),
+              total: inDigits(String(a.total), doc.digits),
+              percent: inDigits(`${a.total ? num((a.present / a.total) * 100) : 0}%`, doc.digits),
+            }),
+          ] as [string, string],
         ]
       : []),
   ];
@@ -164,7 +185,9 @@ export function reportCardSection(doc: PrintDoc, card: ReportCard, subtitle: str
     summaryRows.push(`<tr><th>${l1}</th><td>${v1}</td>${second ? `<th>${second[0]}</th><td>${second[1]}</td>` : "<th></th><td></td>"}</tr>`);
   }
   const bands = card.scale.bands
-    .map((b) => `<td class="c"><b>${auto(b.name)}</b><br>${ltr(`${b.minPercent}–${b.maxPercent}%`)}${b.description ? `<br>${auto(b.description)}` : ""}</td>`)
+    .map(
+      (b) => `<td class="c"><b>${auto(b.name)}</b><br>${figure(`${b.minPercent}–${b.maxPercent}%`)}${b.description ? `<br>${auto(b.description)}` : ""}</td>`,
+    )
     .join("");
   return `<section class="card">
 ${schoolHeader(doc.school)}
@@ -172,7 +195,7 @@ ${schoolHeader(doc.school)}
 <div class="sub">${auto(subtitle)}</div>
 <table class="who">
 <tr><th>${t("name")}</th><td colspan="3"><span class="name">${auto(card.studentName)}</span>${card.studentNameNative ? ` &nbsp; <span class="native">${auto(card.studentNameNative)}</span>` : ""}</td></tr>
-<tr><th>${t("admissionNo")}</th><td>${ltr(card.admissionNo)}</td><th>${t("rollNo")}</th><td>${card.rollNo === null ? "–" : ltr(String(card.rollNo))}</td></tr>
+<tr><th>${t("admissionNo")}</th><td>${ltr(card.admissionNo)}</td><th>${t("rollNo")}</th><td>${card.rollNo === null ? "–" : figure(String(card.rollNo))}</td></tr>
 <tr><th>${t("class")}</th><td colspan="3">${auto(card.classroomLabel)}</td></tr>
 </table>
 <table class="marks">
