@@ -78,7 +78,7 @@ export async function checkLeaveRequest(scope: TenantScope, r: LeaveRequest): Pr
   return days;
 }
 
-/** Reply rows: the names of the child or staff member and of the type, joined in three queries. */
+/** Reply rows: the names of the child or staff member and of the type (with its key), joined in three queries. */
 export async function presentApplications(scope: TenantScope, rows: LeaveApplicationRecord[]): Promise<LeaveApplicationRow[]> {
   if (!rows.length) return [];
   const [people, staff, types] = await Promise.all([
@@ -91,7 +91,7 @@ export async function presentApplications(scope: TenantScope, rows: LeaveApplica
       rows.map((r) => r.userId),
     ),
     scope.db
-      .select({ id: leaveTypes.id, name: leaveTypes.name })
+      .select({ id: leaveTypes.id, name: leaveTypes.name, nameNative: leaveTypes.nameNative, builtinKey: leaveTypes.builtinKey })
       .from(leaveTypes)
       .where(
         scope.where(
@@ -105,13 +105,16 @@ export async function presentApplications(scope: TenantScope, rows: LeaveApplica
   ]);
   return rows.map((r) => {
     const studentName = people.find((p) => p.id === r.studentId)?.name ?? null;
+    const type = types.find((t) => t.id === r.leaveTypeId);
     return {
       ...r,
       decidedAt: r.decidedAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
       studentName,
       personName: studentName ?? staff.get(r.userId ?? 0) ?? "",
-      leaveTypeName: types.find((t) => t.id === r.leaveTypeId)?.name ?? "",
+      leaveTypeName: type?.name ?? "",
+      leaveTypeNameNative: type?.nameNative ?? null,
+      leaveTypeKey: type?.builtinKey ?? null,
     };
   });
 }
