@@ -5,6 +5,7 @@ import { badRequest, conflict } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayInSentence } from "../../platform/texts/in-sentence.js";
 import { userNames } from "../academics/classrooms.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -201,7 +202,13 @@ export async function decideLeave(
     kind: "system",
     studentId: claimed.studentId,
     link: "/parent/leave",
-    text: (language) => (TEXTS[language] ?? TEXTS.en)[decision](shown?.personName ?? "", claimed.fromDate, claimed.toDate, note ?? ""),
+    text: (language) =>
+      (TEXTS[language] ?? TEXTS.en)[decision](
+        shown?.personName ?? "",
+        dayInSentence(language, claimed.fromDate),
+        dayInSentence(language, claimed.toDate),
+        note ?? "",
+      ),
   });
   await ctx.audit({ action: "update", entity: "leave_applications", entityId: id, before: existing, after: claimed });
   return { row: claimed, changed: true };
