@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { dayInSentence } from "../../platform/texts/in-sentence.js";
+import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { userNames } from "../academics/classrooms.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -204,10 +204,10 @@ export async function decideLeave(
     link: "/parent/leave",
     text: (language) =>
       (TEXTS[language] ?? TEXTS.en)[decision](
-        shown?.personName ?? "",
+        isolated(language, shown?.personName ?? ""),
         dayInSentence(language, claimed.fromDate),
         dayInSentence(language, claimed.toDate),
-        note ?? "",
+        note ? isolated(language, note) : "",
       ),
   });
   await ctx.audit({ action: "update", entity: "leave_applications", entityId: id, before: existing, after: claimed });

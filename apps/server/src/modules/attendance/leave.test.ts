@@ -175,7 +175,7 @@ describe("leave", () => {
     const day = (language: string, d: string) => `\u2068${dayText(language, "UTC", d)}\u2069`;
     expect(urdu).toMatchObject({
       title: "چھٹی منظور",
-      body: `Zainab کی ${day("ur", "2026-12-07")} سے ${day("ur", "2026-12-09")} تک چھٹی منظور ہو گئی ہے۔ سفر مبارک`,
+      body: `\u2068Zainab\u2069 کی ${day("ur", "2026-12-07")} سے ${day("ur", "2026-12-09")} تک چھٹی منظور ہو گئی ہے۔ \u2068سفر مبارک\u2069`,
     });
     expect(urdu!.body).toContain("دسمبر");
 

@@ -5,7 +5,7 @@ import { registerPeriodicSweep } from "../../platform/jobs/periodic-sweep.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { daysInSentence } from "../../platform/texts/in-sentence.js";
+import { daysInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { type NotifyContext, sendNotification } from "../communication/notifications.service.js";
 import { assigneesOf, scheduleOf } from "./checklists.service.js";
 import { checklistLogs, checklists } from "./checklists.table.js";
@@ -62,7 +62,7 @@ export async function remindMissedInSchool(services: Services, ctx: NotifyContex
       userIds: [m.submittedBy],
       kind: "checklist",
       link: SUBMIT_LINK,
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(name, daysInSentence(language, m.startDate, m.endDate)),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, name), daysInSentence(language, m.startDate, m.endDate)),
     });
   }
   return claimed.length;

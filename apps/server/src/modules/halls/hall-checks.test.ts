@@ -133,7 +133,10 @@ describe("hall checks", () => {
     await ok(s.warden.api.put("/user/api/user", { language: "ur" }));
     await ok(s.api.post("/admin/api/hallcheck", body(["present", "absent", "present"])));
     const [told] = await hallNotices(s.warden.api);
-    expect(told).toMatchObject({ title: "Bilal House: 1 غیر حاضر", body: `\u2068${dayText("ur", "UTC", date)}\u2069 کی رات کی حاضری میں غیر حاضر: Boy 2۔` });
+    expect(told).toMatchObject({
+      title: "\u2068Bilal House\u2069: 1 غیر حاضر",
+      body: `\u2068${dayText("ur", "UTC", date)}\u2069 کی رات کی حاضری میں غیر حاضر: \u2068Boy 2\u2069۔`,
+    });
     expect(told!.body).not.toContain(date);
     // The office reads English: the day written, not stored.
     const [office] = await hallNotices(s.api);

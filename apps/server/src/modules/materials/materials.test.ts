@@ -207,7 +207,10 @@ describe("materials", () => {
     await ok(s.api.post("/admin/api/material/approve", { id: made.data.id }));
     const told = (await rowsOf(app, "notifications", s.tenant.id)).filter((n) => n.kind === "material");
     const ibrahim = (await rowsOf(app, "users", s.tenant.id)).find((u) => u.name === "Ibrahim K")!;
-    expect(told.find((n) => n.user_id === s.parent.user.id)).toMatchObject({ title: `${s.room5a.label} کے لیے نیا تعلیمی مواد`, body: "Tajweed rules" });
+    expect(told.find((n) => n.user_id === s.parent.user.id)).toMatchObject({
+      title: `\u2068${s.room5a.label}\u2069 کے لیے نیا تعلیمی مواد`,
+      body: "\u2068Tajweed rules\u2069",
+    });
     expect(told.find((n) => n.user_id === ibrahim.id)).toMatchObject({ title: `${s.room5a.label} എന്നതിനുള്ള പുതിയ പഠന സാമഗ്രി`, body: "Tajweed rules" });
   });
 });

@@ -77,7 +77,7 @@ export async function inviteFamilies(services: Services, ctx: Pick<RequestContex
     link: "/parent/meetings",
     text: (language) =>
       (TEXTS[language] ?? TEXTS.en)(
-        meeting.title,
+        isolated(language, meeting.title),
         isolated(language, `${dayText(language, timeZone, meeting.date)}, ${timeText(language, meeting.startTime)}`),
       ),
   });

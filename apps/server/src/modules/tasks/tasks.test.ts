@@ -231,8 +231,8 @@ describe("tasks", () => {
     const khadija = (await rowsOf(app, "users", s.tenant.id)).find((u) => u.name === "Khadija")!;
     expect(khadija.language).toBe("ur");
     expect(notices.find((n) => n.user_id === khadija.id)).toMatchObject({
-      title: "Omar کے لیے نیا کام",
-      body: `Write page 12۔ آخری تاریخ \u2068${dayText("ur", "UTC", day(1))}\u2069۔`,
+      title: "\u2068Omar\u2069 کے لیے نیا کام",
+      body: `\u2068Write page 12\u2069۔ آخری تاریخ \u2068${dayText("ur", "UTC", day(1))}\u2069۔`,
     });
     expect(notices.find((n) => n.user_id === s.parent.user.id)).toMatchObject({
       title: "Aminaക്ക് ഒരു പുതിയ പഠനജോലി",

@@ -3,10 +3,12 @@ import { dayText, timeText } from "./dates.js";
 const RIGHT_TO_LEFT = new Set(["ar", "ur"]);
 
 /**
- * A figure set inside a sentence of `language`: in Urdu and Arabic held as one run by a first
- * strong isolate (U+2068 ... U+2069), so the bidi algorithm cannot reorder its digits against the
- * words around it ("7 دسمبر، 2026" beside "سے" and another day). Left-to-right sentences get it
- * as it is: an English SMS stays in the GSM alphabet.
+ * A value set inside a sentence of `language` (a day, a name, a title): in Urdu and Arabic held as
+ * one run by a first strong isolate (U+2068 ... U+2069), so the bidi algorithm cannot reorder its
+ * digits against the words around it ("7 دسمبر، 2026" beside "سے" and another day), and a Latin
+ * name at the start does not turn the sentence left to right where a line takes its direction
+ * from its first letter (a clamped line: `unicode-bidi: plaintext` skips isolates). Left-to-right
+ * sentences get the value as it is: an English SMS stays in the GSM alphabet.
  */
 export const isolated = (language: string, text: string): string => (RIGHT_TO_LEFT.has(language) ? `\u2068${text}\u2069` : text);
 
