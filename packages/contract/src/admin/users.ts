@@ -65,7 +65,8 @@ export const UserImportRow = z.object({
   role: z.string().trim().min(1).max(60).optional(),
   roleIds: z.array(RowId).min(1).max(10).optional(),
   password: Password.optional(),
-  language: Language.default("en"),
+  /** Absent: the school's default language. */
+  language: Language.optional(),
 });
 export type UserImportRow = z.infer<typeof UserImportRow>;
 
@@ -163,7 +164,7 @@ export const importUsers = defineAction({
   permission: ["users", "import"],
   summary: "Import users, all or nothing",
   description:
-    "Each row: name, mobile?, username?, email?, role (a role's name) or roleIds, password?, language?. At most 2000 rows. " +
+    "Each row: name, mobile?, username?, email?, role (a role's name) or roleIds, password?, language? (the school's default when absent). At most 2000 rows. " +
     "Any bad row answers 400 with code bulk.invalid and params.errors [{row, field, message}] (rows from 1), and nothing is written.",
   body: UserBulkImport,
   reply: UserBulkReply,

@@ -51,6 +51,9 @@ export const leaveApplicationResource = defineResource({
     personName: field.readOnly(z.string()).column("name").summary(),
     leaveTypeId: field.ref("leavetypes").required().filter(),
     leaveTypeName: field.readOnly(z.string()).column(),
+    /** The type's name in its own script, and a standard type's key: a screen names the type as the apply form does. */
+    leaveTypeNameNative: field.readOnly(z.string().nullable()),
+    leaveTypeKey: field.readOnly(z.string().nullable()),
     fromDate: field.date().required().filter("range").sort().column("date"),
     toDate: field.date().required().column("date"),
     days: field.readOnly(z.number()).column("number"),

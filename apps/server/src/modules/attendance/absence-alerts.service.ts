@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
+import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { absenceAlerts } from "./registers.table.js";
 
@@ -56,7 +57,7 @@ export async function alertAbsences(
       kind: "absence",
       studentId: child.studentId,
       link: "/parent/attendance",
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(child.name, date),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), dayInSentence(language, date)),
     });
     told++;
   }

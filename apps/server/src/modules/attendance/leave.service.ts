@@ -5,6 +5,7 @@ import { badRequest, conflict } from "../../platform/http/errors.js";
 import { ensureStandardRows, standardRows } from "../../platform/resources/standard-rows.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { userNames } from "../academics/classrooms.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
@@ -78,7 +79,7 @@ export async function checkLeaveRequest(scope: TenantScope, r: LeaveRequest): Pr
   return days;
 }
 
-/** Reply rows: the names of the child or staff member and of the type, joined in three queries. */
+/** Reply rows: the names of the child or staff member and of the type (with its key), joined in three queries. */
 export async function presentApplications(scope: TenantScope, rows: LeaveApplicationRecord[]): Promise<LeaveApplicationRow[]> {
   if (!rows.length) return [];
   const [people, staff, types] = await Promise.all([
@@ -91,7 +92,7 @@ export async function presentApplications(scope: TenantScope, rows: LeaveApplica
       rows.map((r) => r.userId),
     ),
     scope.db
-      .select({ id: leaveTypes.id, name: leaveTypes.name })
+      .select({ id: leaveTypes.id, name: leaveTypes.name, nameNative: leaveTypes.nameNative, builtinKey: leaveTypes.builtinKey })
       .from(leaveTypes)
       .where(
         scope.where(
@@ -105,13 +106,16 @@ export async function presentApplications(scope: TenantScope, rows: LeaveApplica
   ]);
   return rows.map((r) => {
     const studentName = people.find((p) => p.id === r.studentId)?.name ?? null;
+    const type = types.find((t) => t.id === r.leaveTypeId);
     return {
       ...r,
       decidedAt: r.decidedAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
       studentName,
       personName: studentName ?? staff.get(r.userId ?? 0) ?? "",
-      leaveTypeName: types.find((t) => t.id === r.leaveTypeId)?.name ?? "",
+      leaveTypeName: type?.name ?? "",
+      leaveTypeNameNative: type?.nameNative ?? null,
+      leaveTypeKey: type?.builtinKey ?? null,
     };
   });
 }
@@ -198,7 +202,13 @@ export async function decideLeave(
     kind: "system",
     studentId: claimed.studentId,
     link: "/parent/leave",
-    text: (language) => (TEXTS[language] ?? TEXTS.en)[decision](shown?.personName ?? "", claimed.fromDate, claimed.toDate, note ?? ""),
+    text: (language) =>
+      (TEXTS[language] ?? TEXTS.en)[decision](
+        isolated(language, shown?.personName ?? ""),
+        dayInSentence(language, claimed.fromDate),
+        dayInSentence(language, claimed.toDate),
+        note ? isolated(language, note) : "",
+      ),
   });
   await ctx.audit({ action: "update", entity: "leave_applications", entityId: id, before: existing, after: claimed });
   return { row: claimed, changed: true };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
 import { rowsOf } from "../../../test/people.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { addStudent, newSchool, ok } from "../academics/school.fixture.js";
 import { approvedLeaveOn } from "./leave.service.js";
 
@@ -156,5 +157,33 @@ describe("leave", () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: "leave.over_allowance", params: { field: "toDate", allowance: 5, taken: 4, days: 2 } });
     expect((await ok<{ data: { yearlyAllowance: number } }>(s.api.get(`/admin/api/leavetypes/${sick}`))).data.yearlyAllowance).toBe(5);
+  });
+
+  it("tells the applicant in the language they chose, with the days written for them, and names the type by its key", async () => {
+    const { s, parent, child, session, type } = await family(app);
+    // What the web app sends when a parent switches the language.
+    await ok(session.api.put("/user/api/user", { language: "ur" }));
+    const apply = (fromDate: string, toDate: string) =>
+      ok<{ data: Row & { leaveTypeName: string; leaveTypeKey: string | null } }>(
+        session.api.post("/user/api/home/leave", { studentId: child.id, leaveTypeId: type("Travel"), fromDate, toDate, reason: "Umrah" }),
+      );
+    const travel = await apply("2026-12-07", "2026-12-09");
+    // The stored type travels with its key, so a screen names it as the form offered it ("سفر").
+    expect(travel.data).toMatchObject({ leaveTypeName: "Travel", leaveTypeKey: "travel" });
+    await ok(s.api.put(`/admin/api/leaveapplications/process/${travel.data.id}`, { comment: "سفر مبارک" }));
+    const [urdu] = await notices(app, s.tenant.id, parent.id);
+    const day = (language: string, d: string) => `\u2068${dayText(language, "UTC", d)}\u2069`;
+    expect(urdu).toMatchObject({
+      title: "چھٹی منظور",
+      body: `\u2068Zainab\u2069 کی ${day("ur", "2026-12-07")} سے ${day("ur", "2026-12-09")} تک چھٹی منظور ہو گئی ہے۔ \u2068سفر مبارک\u2069`,
+    });
+    expect(urdu!.body).toContain("دسمبر");
+
+    await ok(session.api.put("/user/api/user", { language: "ml" }));
+    const later = await apply("2026-12-21", "2026-12-21");
+    await ok(s.api.put(`/admin/api/leaveapplications/${later.data.id}/reject`, { reason: "പരീക്ഷ" }));
+    const malayalam = (await notices(app, s.tenant.id, parent.id)).find((n) => n.title === "അവധി അനുവദിച്ചില്ല");
+    expect(malayalam!.body).toBe(`Zainab ന് ${dayText("ml", "UTC", "2026-12-21")} മുതൽ ${dayText("ml", "UTC", "2026-12-21")} വരെ അവധി അനുവദിച്ചില്ല: പരീക്ഷ`);
+    expect(malayalam!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
 import { rowsOf } from "../../../test/people.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { addStudent, enrol, ok } from "../academics/school.fixture.js";
 import { classOf, classTeacherOf, parentOf, registerOf, schoolDate, sundayBefore, workingDay } from "./registers.fixture.js";
 
@@ -107,6 +108,7 @@ describe("attendance registers", () => {
   it("tells an absent child's parents once per child per day, however often the register is saved", async () => {
     const { s, kids, code } = await classOf(app, 2);
     const parent = await parentOf(app, s, kids[1]!.id);
+    await ok(parent.api.put("/user/api/user", { language: "ur" }));
     const absent = registerOf(s, kids, code, (i) => (i === 1 ? "absent" : "present"));
     expect((await ok<Saved>(s.api.put("/admin/api/attendance", absent))).notified).toBe(1);
     expect(
@@ -120,10 +122,14 @@ describe("attendance registers", () => {
       ).notified,
     ).toBe(0);
     expect((await ok<Saved>(s.api.put("/admin/api/attendance", absent))).notified).toBe(0);
-    const mine = await ok<{ rows: { kind: string; title: string; studentId: number }[] }>(parent.api.get("/user/api/home/notifications?kind=absence"));
+    const mine = await ok<{ rows: { kind: string; title: string; body: string; studentId: number }[] }>(
+      parent.api.get("/user/api/home/notifications?kind=absence"),
+    );
     expect(mine.rows).toHaveLength(1);
     expect(mine.rows[0]).toMatchObject({ kind: "absence", studentId: kids[1]!.id });
-    expect(mine.rows[0]!.title).toContain(kids[1]!.name);
+    expect(mine.rows[0]!.title).toBe(`\u2068${kids[1]!.name}\u2069 غیر حاضر`);
+    // In Urdu, the day written for the reader and held in place, never the stored YYYY-MM-DD.
+    expect(mine.rows[0]!.body).toMatch(new RegExp(`^\u2068${dayText("ur", "UTC", absent.date)}\u2069 کو `));
     // The parent sees their child's day, and only their own child.
     const week = await ok<{ attendances: { status: string }[]; presentCount: number }>(
       parent.api.get(`/user/api/home/attendance?studentId=${kids[1]!.id}&from=${workingDay(6)}&to=${absent.date}`),

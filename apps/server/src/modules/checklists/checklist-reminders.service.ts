@@ -5,6 +5,7 @@ import { registerPeriodicSweep } from "../../platform/jobs/periodic-sweep.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { daysInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { type NotifyContext, sendNotification } from "../communication/notifications.service.js";
 import { assigneesOf, scheduleOf } from "./checklists.service.js";
 import { checklistLogs, checklists } from "./checklists.table.js";
@@ -57,12 +58,11 @@ export async function remindMissedInSchool(services: Services, ctx: NotifyContex
   const claimed = await scope.db.insert(checklistLogs).values(marks).onConflictDoNothing().returning();
   for (const m of claimed) {
     const name = list.find((c) => c.id === m.checklistId)!.name;
-    const period = m.startDate === m.endDate ? m.startDate : `${m.startDate} – ${m.endDate}`;
     await sendNotification(services, ctx, {
       userIds: [m.submittedBy],
       kind: "checklist",
       link: SUBMIT_LINK,
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(name, period),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, name), daysInSentence(language, m.startDate, m.endDate)),
     });
   }
   return claimed.length;

@@ -9,6 +9,7 @@ import { adminOfNewTenant, PASSWORD, signIn, type TestApp, testApp } from "../..
 import { addUser, rolesOf, rowsOf } from "../../../test/people.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
 import { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { ok } from "../academics/school.fixture.js";
 import { pngBytes } from "../admissions/admission.fixture.js";
 import { remindMissedInSchool } from "./checklist-reminders.service.js";
@@ -348,6 +349,8 @@ describe("checklists", () => {
     const notices = (await rowsOf(app, "notifications", s.tenant.id)).filter((n) => n.kind === "checklist");
     expect(notices.map((n) => n.user_id)).toEqual([s.other.id]);
     expect(notices[0]!.title).toContain("Night round");
+    // The period is the day written for the reader, not the stored YYYY-MM-DD.
+    expect(notices[0]!.body).toContain(`for ${dayText("en", "UTC", yesterday)}.`);
 
     const missed = await ok<{ rows: Log[] }>(s.api.get(`/admin/api/checklists/checklist-logs?status=missed&checklistId=${c.id}`));
     expect(missed.rows.map((r) => r.startDate)).toEqual([yesterday]);

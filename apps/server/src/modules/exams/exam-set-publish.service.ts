@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
+import { isolated } from "../../platform/texts/in-sentence.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { setStudents } from "./exam-sets.service.js";
 import type { ExamSetRecord } from "./exams.table.js";
@@ -44,7 +45,7 @@ export async function tellParentsOfResults(services: Services, ctx: Pick<Request
       kind: "result",
       studentId: s.studentId,
       link: "/parent/results",
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(s.name, set.name),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, s.name), isolated(language, set.name)),
     });
     told++;
   }

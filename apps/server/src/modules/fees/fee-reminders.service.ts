@@ -4,6 +4,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
+import { isolated } from "../../platform/texts/in-sentence.js";
 import { activeStudentIds } from "../academics/enrolments.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentNames } from "../students/students.service.js";
@@ -163,7 +164,8 @@ export async function remindOverdue(
       kind: "fee_due",
       studentId,
       link: FEES_LINK,
-      text: (language) => reminderText(language, level, child, moneyText(total, tenant.currency, tenant.country, language)),
+      text: (language) =>
+        reminderText(language, level, isolated(language, child), isolated(language, moneyText(total, tenant.currency, tenant.country, language))),
     });
     reminded++;
   }

@@ -33,7 +33,11 @@ describe("reminding families of overdue fees", () => {
     expect(notes.every((n) => n.studentId === s.students.dawud.id && n.link === "/parent/fees" && n.body.includes("₹1,000.00"))).toBe(true);
     // Asma's mother reads Urdu.
     const urdu = (await ok<Notes>(s.otherParent.api.get("/user/api/home/notifications?kind=fee_due"))).rows;
-    expect(urdu.map((n) => n.title)).toEqual(["آخری یاد دہانی: Asma Rahman کی فیس", "دوسری یاد دہانی: Asma Rahman کی فیس", "Asma Rahman کی فیس واجب الادا"]);
+    expect(urdu.map((n) => n.title)).toEqual([
+      "آخری یاد دہانی: \u2068Asma Rahman\u2069 کی فیس",
+      "دوسری یاد دہانی: \u2068Asma Rahman\u2069 کی فیس",
+      "\u2068Asma Rahman\u2069 کی فیس واجب الادا",
+    ]);
     const rows = await app.services.db.execute(
       sql`select student_id, level, amount from fee_reminders where tenant_id = ${s.tenant.id} and student_id = ${s.students.dawud.id} order by level`,
     );

@@ -5,6 +5,7 @@ import { users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { codeBrief, codesOf } from "../attendance/attendance-codes.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { requireStudents, studentsByIds } from "../students/students.service.js";
@@ -187,7 +188,14 @@ export async function tellAbsences(
   if (!fresh.length) return 0;
   const office = await hallOffice(ctx.scope);
   const names = fresh.map((m) => m.name).join(", ");
-  const text = (language: Language) => (TEXTS[language] ?? TEXTS.en)(hall.name, (SLOTS[language] ?? SLOTS.en)[check.slot], check.date, names, fresh.length);
+  const text = (language: Language) =>
+    (TEXTS[language] ?? TEXTS.en)(
+      isolated(language, hall.name),
+      (SLOTS[language] ?? SLOTS.en)[check.slot],
+      dayInSentence(language, check.date),
+      isolated(language, names),
+      fresh.length,
+    );
   const studentId = fresh.length === 1 ? fresh[0]!.studentId : null;
   const on = `hallId=${hall.id}&slot=${check.slot}`;
   // The office reads the list of checks; a warden who is not of the office (a Staff member) opens the hall's register.

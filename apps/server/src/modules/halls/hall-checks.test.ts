@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { addStudent, ok } from "../academics/school.fixture.js";
 import { schoolDate } from "../attendance/registers.fixture.js";
 import { boys, hallSchool } from "./halls.fixture.js";
@@ -125,5 +126,20 @@ describe("hall checks", () => {
     expect((await t.api.delete(`/admin/api/hallcheck/${made.data.id}`)).statusCode).toBe(404);
     // A hall with checks keeps its history.
     expect((await s.api.delete(`/admin/api/hall/${s.hall.id}`)).statusCode).toBe(409);
+  });
+
+  it("tells a warden who reads Urdu in Urdu, the night's day written and held in place", async () => {
+    const { s, date, body } = await nightOf(app);
+    await ok(s.warden.api.put("/user/api/user", { language: "ur" }));
+    await ok(s.api.post("/admin/api/hallcheck", body(["present", "absent", "present"])));
+    const [told] = await hallNotices(s.warden.api);
+    expect(told).toMatchObject({
+      title: "\u2068Bilal House\u2069: 1 غیر حاضر",
+      body: `\u2068${dayText("ur", "UTC", date)}\u2069 کی رات کی حاضری میں غیر حاضر: \u2068Boy 2\u2069۔`,
+    });
+    expect(told!.body).not.toContain(date);
+    // The office reads English: the day written, not stored.
+    const [office] = await hallNotices(s.api);
+    expect(office!.body).toBe(`Absent at the night check of ${dayText("en", "UTC", date)}: Boy 2.`);
   });
 });

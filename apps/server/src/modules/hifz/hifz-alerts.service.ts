@@ -4,6 +4,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
 import { schoolToday } from "../../platform/tenancy/school-calendar.js";
+import { isolated } from "../../platform/texts/in-sentence.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
 import { hafiz } from "./hafiz.table.js";
@@ -69,7 +70,7 @@ export async function tellParentsOfLessons(services: Services, ctx: Pick<Request
       kind: "hifz_feedback",
       studentId,
       link: "/parent/hifz",
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(name, lines, r.mistakes),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, name), isolated(language, lines), r.mistakes),
     });
     told++;
   }

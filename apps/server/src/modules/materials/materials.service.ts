@@ -20,6 +20,7 @@ import { uploads } from "../../platform/files/uploads.table.js";
 import { badRequest, forbidden, notFound } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { isolated } from "../../platform/texts/in-sentence.js";
 import { activeBatch, courseClassNames, requireCourseClass, requireSubject, subjectNames } from "../academics/academics.service.js";
 import { sampleClassroom } from "../academics/classroom-samples.service.js";
 import { classroomInfos, classroomsOfBatch, classroomsOfCourseClass, requireClassroom, subjectsTaught } from "../academics/classrooms.service.js";
@@ -160,7 +161,7 @@ export async function tellFamilies(services: Services, ctx: RequestContext, m: M
     userIds: parents.map((p) => p.userId),
     kind: "material",
     link: `/parent/materials/${m.id}`,
-    text: (language) => (TEXTS[language] ?? TEXTS.en)(m.title, place),
+    text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, m.title), isolated(language, place)),
   });
   return sent.length;
 }

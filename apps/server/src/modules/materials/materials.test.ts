@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminOfNewTenant, type TestApp, testApp } from "../../../test/harness.js";
-import { signedInUser } from "../../../test/people.js";
+import { adminOfNewTenant, type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
+import { rowsOf, signedInUser } from "../../../test/people.js";
 import { mp3Bytes, pdfWithTitle } from "../../platform/files/sample-files.js";
 import { addStudent, enrol, newSchool, ok } from "../academics/school.fixture.js";
 import { dataUrl, pngBytes, tempDataDir } from "../admissions/admission.fixture.js";
@@ -193,5 +193,24 @@ describe("materials", () => {
     expect((await other.api.put("/admin/api/material", { id: made.data.id, title: "Mine" })).statusCode).toBe(404);
     expect((await other.api.delete(`/admin/api/material/${made.data.id}`)).statusCode).toBe(404);
     expect((await other.api.get(`/user/api/home/getmaterial/${made.data.id}/file`)).statusCode).toBe(404);
+  });
+
+  it("tells each family in its own language: the one it chose, else the school's", async () => {
+    const s = await schoolWithFamilies(app);
+    await ok(s.parent.api.put("/user/api/user", { language: "ur" }));
+    await ok(s.api.put("/admin/api/setting", { school: { languages: ["en", "ur", "ml"], defaultLanguage: "ml" } }));
+    const hana = await addStudent(s.api, { name: "Hana", guardianName: "Ibrahim K", guardianMobile: uniqueMobile() });
+    await enrol(s.api, hana.id, s.room5a.id);
+    const made = await ok<{ data: Material }>(
+      s.api.post("/admin/api/material", { title: "Tajweed rules", kind: "link", link: "https://example.com/t", classroomId: s.room5a.id }),
+    );
+    await ok(s.api.post("/admin/api/material/approve", { id: made.data.id }));
+    const told = (await rowsOf(app, "notifications", s.tenant.id)).filter((n) => n.kind === "material");
+    const ibrahim = (await rowsOf(app, "users", s.tenant.id)).find((u) => u.name === "Ibrahim K")!;
+    expect(told.find((n) => n.user_id === s.parent.user.id)).toMatchObject({
+      title: `\u2068${s.room5a.label}\u2069 کے لیے نیا تعلیمی مواد`,
+      body: "\u2068Tajweed rules\u2069",
+    });
+    expect(told.find((n) => n.user_id === ibrahim.id)).toMatchObject({ title: `${s.room5a.label} എന്നതിനുള്ള പുതിയ പഠന സാമഗ്രി`, body: "Tajweed rules" });
   });
 });

@@ -6,6 +6,7 @@ import type { Services } from "../../platform/services.js";
 import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { dayText, timeText } from "../../platform/texts/dates.js";
+import { isolated } from "../../platform/texts/in-sentence.js";
 import { requireClassroom } from "../academics/classrooms.service.js";
 import { activeEnrolmentsOf } from "../academics/enrolments.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
@@ -74,7 +75,11 @@ export async function inviteFamilies(services: Services, ctx: Pick<RequestContex
     userIds: told,
     kind: "meeting",
     link: "/parent/meetings",
-    text: (language) => (TEXTS[language] ?? TEXTS.en)(meeting.title, `${dayText(language, timeZone, meeting.date)}, ${timeText(language, meeting.startTime)}`),
+    text: (language) =>
+      (TEXTS[language] ?? TEXTS.en)(
+        isolated(language, meeting.title),
+        isolated(language, `${dayText(language, timeZone, meeting.date)}, ${timeText(language, meeting.startTime)}`),
+      ),
   });
   return told.length;
 }

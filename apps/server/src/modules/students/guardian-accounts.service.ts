@@ -3,6 +3,7 @@ import { toE164 } from "../../platform/auth/phone.js";
 import { roles } from "../../platform/auth/roles.table.js";
 import { builtinRoleId } from "../../platform/auth/user-accounts.js";
 import { guardians, profiles, users } from "../../platform/auth/users.table.js";
+import { tenantOf } from "../../platform/tenancy/tenant-of.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 
 /** A guardian as an office types them: the mobile finds the person; the name is used only for a new account. */
@@ -22,9 +23,10 @@ const chunked = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.len
  * the school's country; a number that is not a real one there is a 400 naming `field`): the
  * school's user with that mobile, given a Parent profile if they lack one (a teacher who is also a
  * parent holds both), or a new user with no password, who signs in the first time with a one-time
- * code. Whatever the count, a fixed number of queries per 2,000: look-ups, and multi-row inserts. Returns
- * the user id per E.164 mobile, and how many accounts were made. Two calls making the same new
- * parent at once: the second is refused by the users' unique mobile index (409), undoing its work.
+ * code and reads the school's default language until they choose one. Whatever the count, a fixed
+ * number of queries per 2,000: look-ups, and multi-row inserts. Returns the user id per E.164
+ * mobile, and how many accounts were made. Two calls making the same new parent at once: the
+ * second is refused by the users' unique mobile index (409), undoing its work.
  */
 export async function parentAccounts(
   scope: TenantScope,
@@ -71,12 +73,14 @@ export async function parentAccounts(
     );
   }
   const fresh = mobiles.filter((m) => !byMobile.has(m));
+  // A guardian the office types has not chosen a language: they read the school's own.
+  const schoolLanguage = fresh.length ? (await tenantOf(scope)).defaultLanguage : "en";
   for (const part of chunked(fresh)) {
     const made = await scope.insertMany(
       users,
       part.map((mobile) => {
         const c = wanted.get(mobile)!;
-        return { name: c.name.trim(), mobile, email: c.email?.trim().toLowerCase() || null, language: c.language || "en", status: "active" as const };
+        return { name: c.name.trim(), mobile, email: c.email?.trim().toLowerCase() || null, language: c.language || schoolLanguage, status: "active" as const };
       }),
     );
     for (const u of made) byMobile.set(u.mobile!, u.id);

@@ -4,6 +4,7 @@ import type { RequestContext } from "../../platform/actions/request-context.js";
 import { guardians } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { sendNotification } from "../communication/notifications.service.js";
 import { studentsByIds } from "../students/students.service.js";
 
@@ -38,7 +39,7 @@ export async function tellParentsOfTask(
       kind: "task",
       studentId: child.id,
       link: `/parent/tasks?student=${child.id}`,
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(child.name, task.title, task.dueOn),
+      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), isolated(language, task.title), dayInSentence(language, task.dueOn)),
     });
     told++;
   }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, testApp } from "../../../test/harness.js";
+import { type TestApp, testApp, uniqueMobile } from "../../../test/harness.js";
 import { rowsOf } from "../../../test/people.js";
+import { dayText } from "../../platform/texts/dates.js";
 import { addStudent, enrol, newSchool, ok } from "../academics/school.fixture.js";
 import { parentOf } from "../exams/exams.fixture.js";
 
@@ -215,5 +216,28 @@ describe("tasks", () => {
     expect(listed.rows.map((r) => r.title)).toEqual(["Tidy the dorm"]);
     // Amina is not in the group: her parent has nothing to tick.
     expect((await s.parent.api.post("/user/api/home/tasks/done", { taskId: made.data.id, studentId: s.amina.id })).statusCode).toBe(404);
+  });
+
+  it("tells each parent in their language with the due day written for them, a guardian the office typed in the school's", async () => {
+    const s = await classOfTwo(app);
+    await ok(s.parent.api.put("/user/api/user", { language: "ml" }));
+    // An Urdu school: the guardian typed with a new child has no language of their own yet.
+    await ok(s.api.put("/admin/api/setting", { school: { languages: ["en", "ur", "ml"], defaultLanguage: "ur" } }));
+    const omar = await addStudent(s.api, { name: "Omar", guardianName: "Khadija", guardianMobile: uniqueMobile() });
+    await enrol(s.api, omar.id, s.room5a.id);
+    await ok(s.api.post("/admin/api/task", { title: "Write page 12", taskTypeId: s.homework, classroomId: s.room5a.id, dueOn: day(1) }));
+
+    const notices = await rowsOf(app, "notifications", s.tenant.id);
+    const khadija = (await rowsOf(app, "users", s.tenant.id)).find((u) => u.name === "Khadija")!;
+    expect(khadija.language).toBe("ur");
+    expect(notices.find((n) => n.user_id === khadija.id)).toMatchObject({
+      title: "\u2068Omar\u2069 کے لیے نیا کام",
+      body: `\u2068Write page 12\u2069۔ آخری تاریخ \u2068${dayText("ur", "UTC", day(1))}\u2069۔`,
+    });
+    expect(notices.find((n) => n.user_id === s.parent.user.id)).toMatchObject({
+      title: "Aminaക്ക് ഒരു പുതിയ പഠനജോലി",
+      body: `Write page 12. അവസാന തീയതി ${dayText("ml", "UTC", day(1))}.`,
+    });
+    expect(notices.map((n) => n.body).join()).not.toContain(day(1));
   });
 });

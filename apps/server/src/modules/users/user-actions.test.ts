@@ -151,8 +151,9 @@ describe("user actions", () => {
   });
 
   describe("bulk", () => {
-    it("imports every row when all are good", async () => {
+    it("imports every row when all are good; a row without a language reads the school's", async () => {
       const s = await school();
+      expect((await s.api.put("/admin/api/setting", { school: { languages: ["en", "ur", "ml"], defaultLanguage: "ur" } })).statusCode).toBe(200);
       const rows = [
         { name: "Bulk One", mobile: "98 1234 0101", role: "parent", language: "ml" },
         { name: "Bulk Two", username: `bulk2${Date.now()}`, roleIds: [s.roles.staff], password: "Silver-Canyon-19" },
@@ -164,8 +165,8 @@ describe("user actions", () => {
       const list = (await s.api.get("/admin/api/user?q=Bulk&sort=name")).json().rows;
       expect(list.map((u: { name: string }) => u.name)).toEqual(["Bulk One", "Bulk Three", "Bulk Two"]);
       expect(list[0]).toMatchObject({ mobile: "+919812340101", language: "ml", profiles: [{ roleName: "Parent" }] });
-      expect(list[1]).toMatchObject({ mobile: "+919812340103", email: "three@example.org", profiles: [{ roleName: "Staff" }] });
-      expect(list[2]).toMatchObject({ hasPassword: true });
+      expect(list[1]).toMatchObject({ mobile: "+919812340103", email: "three@example.org", language: "ur", profiles: [{ roleName: "Staff" }] });
+      expect(list[2]).toMatchObject({ hasPassword: true, language: "ur" });
       expect(
         (await client(app).post("/user/open/auth/login", { username: rows[1]!.username, password: "Silver-Canyon-19", code: s.tenant.code })).json().auth,
       ).toBe(true);

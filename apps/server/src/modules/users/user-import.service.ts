@@ -115,7 +115,7 @@ export async function importUserRows(ctx: RequestContext, rawRows: Record<string
         username,
         email: r.email?.toLowerCase() ?? null,
         password: r.password,
-        language: r.language,
+        language: r.language ?? tenant.defaultLanguage,
         roleIds: [...new Set(roleIds)],
       });
     }

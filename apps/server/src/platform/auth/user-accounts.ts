@@ -1,5 +1,6 @@
 import { eq, inArray, ne, sql } from "drizzle-orm";
 import { badRequest, conflict } from "../http/errors.js";
+import { tenantOf } from "../tenancy/tenant-of.js";
 import type { TenantScope } from "../tenancy/tenant-scope.js";
 import { checkPasswordPolicy, hashPassword } from "./passwords.js";
 import { toE164 } from "./phone.js";
@@ -83,19 +84,20 @@ export async function setProfiles(scope: TenantScope, userId: number, roleIds: n
   );
 }
 
-/** Makes a user with their profiles, in the caller's transaction. */
+/** Makes a user with their profiles, in the caller's transaction; without a language, in the school's default one. */
 export async function createUser(scope: TenantScope, country: string, input: NewUser) {
   if (!input.mobile && !input.username) {
     throw badRequest("user.no_identifier", "Give a mobile number or a username, so the person can sign in.", { field: "mobile" });
   }
   const identity = await prepareIdentity(scope, country, input);
+  const language = input.language ?? (await tenantOf(scope)).defaultLanguage;
   const user = await scope.insert(users, {
     name: input.name.trim(),
     mobile: identity.mobile ?? null,
     username: identity.username ?? null,
     email: identity.email ?? null,
     passwordHash: identity.passwordHash ?? null,
-    language: input.language ?? "en",
+    language,
     status: input.status ?? "active",
   });
   await setProfiles(scope, user.id, input.roleIds);

@@ -7,16 +7,21 @@ import { notify } from "../../../lib/notify";
 import { useAction } from "../../../lib/use-action";
 import { useErrorText } from "../../../ui/api-error";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { useReferenceName } from "../../../ui/reference-name";
 import { ResourceList } from "../../../ui/resource";
 import { useCan } from "../../../ui/use-can";
 
 export const STATUS_COLOR = { pending: "yellow", approved: "teal", rejected: "red" } as const;
+
+/** An application's leave type as a reference row: named as the apply form names it (a standard type in the reader's language). */
+export const leaveTypeOf = (row: LeaveApplicationRow) => ({ name: row.leaveTypeName, nameNative: row.leaveTypeNameNative, builtinKey: row.leaveTypeKey });
 
 type Deciding = { row: LeaveApplicationRow; decision: "approve" | "reject" } | null;
 
 /** The office's applications to decide: filters and paging from the list, approve or reject from each row. */
 export function LeaveApplicationsPage() {
   const { t } = useTranslation("leave");
+  const typeName = useReferenceName("leaveTypes");
   const errorText = useErrorText();
   const can = useCan();
   const [deciding, setDeciding] = useState<Deciding>(null);
@@ -41,7 +46,10 @@ export function LeaveApplicationsPage() {
       <ResourceList<LeaveApplicationRow>
         definition={leaveApplicationResource}
         canEdit={(row) => row.status === "pending"}
-        cells={{ status: (row) => <Badge color={STATUS_COLOR[row.status]}>{t(`status.${row.status}`)}</Badge> }}
+        cells={{
+          leaveTypeName: (row) => typeName(leaveTypeOf(row)),
+          status: (row) => <Badge color={STATUS_COLOR[row.status]}>{t(`status.${row.status}`)}</Badge>,
+        }}
         rowActions={[
           { key: "approve", label: t("decide.approve"), icon: <IconCheck size={16} />, color: "teal", onClick: (row) => open(row, "approve"), hidden: pending },
           { key: "reject", label: t("decide.reject"), icon: <IconX size={16} />, color: "red", onClick: (row) => open(row, "reject"), hidden: pending },
@@ -73,7 +81,8 @@ export function LeaveApplicationsPage() {
   );
 }
 
-/** The school's leave types and their yearly allowances. */
+/** The school's leave types and their yearly allowances, a standard one named as the apply form names it. */
 export function LeaveTypesPage() {
-  return <ResourceList<LeaveTypeRow> definition={leaveTypeResource} canDelete={(row) => !row.builtinKey} />;
+  const typeName = useReferenceName("leaveTypes");
+  return <ResourceList<LeaveTypeRow> definition={leaveTypeResource} cells={{ name: (row) => typeName(row) }} canDelete={(row) => !row.builtinKey} />;
 }

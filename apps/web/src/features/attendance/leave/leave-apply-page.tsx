@@ -12,7 +12,7 @@ import { fieldErrorsOf, useErrorText } from "../../../ui/api-error";
 import { EmptyList, FailureState, LoadingState } from "../../../ui/list-states";
 import { useReferenceName } from "../../../ui/reference-name";
 import { SchoolDateInput } from "../../../ui/school-date-input";
-import { STATUS_COLOR } from "./leave-applications-page";
+import { leaveTypeOf, STATUS_COLOR } from "./leave-applications-page";
 
 const SELF = "self";
 
@@ -127,7 +127,7 @@ export function LeaveApplyPage() {
               <Badge color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Badge>
             </Group>
             <Text size="sm">
-              {r.leaveTypeName} · {formatDate(r.fromDate)} – {formatDate(r.toDate)} · {t("apply.days", { count: r.days })}
+              <bdi>{typeName(leaveTypeOf(r))}</bdi> · {formatDate(r.fromDate)} – {formatDate(r.toDate)} · {t("apply.days", { count: r.days })}
             </Text>
             {r.decisionNote && (
               <Text size="sm" c="dimmed">
