@@ -57,7 +57,7 @@ export async function alertAbsences(
       kind: "absence",
       studentId: child.studentId,
       link: "/parent/attendance",
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), dayInSentence(language, date)),
+      text: (language, digits) => (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), dayInSentence(language, date, digits)),
     });
     told++;
   }

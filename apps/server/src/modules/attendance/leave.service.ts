@@ -202,11 +202,11 @@ export async function decideLeave(
     kind: "system",
     studentId: claimed.studentId,
     link: "/parent/leave",
-    text: (language) =>
+    text: (language, digits) =>
       (TEXTS[language] ?? TEXTS.en)[decision](
         isolated(language, shown?.personName ?? ""),
-        dayInSentence(language, claimed.fromDate),
-        dayInSentence(language, claimed.toDate),
+        dayInSentence(language, claimed.fromDate, digits),
+        dayInSentence(language, claimed.toDate, digits),
         note ? isolated(language, note) : "",
       ),
   });

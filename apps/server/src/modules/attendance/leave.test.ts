@@ -185,5 +185,13 @@ describe("leave", () => {
     const malayalam = (await notices(app, s.tenant.id, parent.id)).find((n) => n.title === "അവധി അനുവദിച്ചില്ല");
     expect(malayalam!.body).toBe(`Zainab ന് ${dayText("ml", "UTC", "2026-12-21")} മുതൽ ${dayText("ml", "UTC", "2026-12-21")} വരെ അവധി അനുവദിച്ചില്ല: പരീക്ഷ`);
     expect(malayalam!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    // A school that writes Urdu in its own digits: the days of an Urdu reader's notice are in them.
+    await ok(s.api.put("/admin/api/setting", { config: { digits: { ur: "native" } } }));
+    await ok(session.api.put("/user/api/user", { language: "ur" }));
+    const third = await apply("2026-12-28", "2026-12-28");
+    await ok(s.api.put(`/admin/api/leaveapplications/process/${third.data.id}`, {}));
+    const native = (await notices(app, s.tenant.id, parent.id)).find((n) => n.title === "چھٹی منظور" && n.body.includes("دسمبر") && !/[0-9]/.test(n.body));
+    expect(native?.body).toContain("۲۸ دسمبر");
   });
 });

@@ -62,7 +62,7 @@ export async function remindMissedInSchool(services: Services, ctx: NotifyContex
       userIds: [m.submittedBy],
       kind: "checklist",
       link: SUBMIT_LINK,
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, name), daysInSentence(language, m.startDate, m.endDate)),
+      text: (language, digits) => (TEXTS[language] ?? TEXTS.en)(isolated(language, name), daysInSentence(language, m.startDate, m.endDate, digits)),
     });
   }
   return claimed.length;

@@ -2,6 +2,7 @@ import type { Language, NotificationKind } from "@taleem/contract";
 import { count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { users } from "../../platform/auth/users.table.js";
 import type { Services } from "../../platform/services.js";
+import { schoolDigitsBy } from "../../platform/tenancy/school-digits.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
 import { studentsByIds } from "../students/students.service.js";
 import { deliverNotifications } from "./notification-delivery.js";
@@ -11,8 +12,11 @@ export interface NotificationInput {
   /** The people told: user ids of the school in scope; ids of no such user are skipped. */
   userIds: number[];
   kind: NotificationKind;
-  /** The title and body in a language: called once per language among the recipients. */
-  text: (language: Language) => { title: string; body: string };
+  /**
+   * The title and body in a language, its figures in `digits` (the numbering system the school
+   * writes that language in): called once per language among the recipients.
+   */
+  text: (language: Language, digits: string) => { title: string; body: string };
   /** The child it is about, if any. */
   studentId?: number | null;
   /** A path of the recipient's own area ("/parent/..."). */
@@ -57,13 +61,16 @@ export async function sendNotification(services: Services, ctx: NotifyContext, i
 async function storeNotifications(scope: TenantScope, input: NotificationInput) {
   const ids = [...new Set(input.userIds)];
   if (!ids.length) return [];
-  const people = await scope.db
-    .select({ id: users.id, language: users.language })
-    .from(users)
-    .where(scope.where(users, inArray(users.id, ids)));
+  const [people, digitsOf] = await Promise.all([
+    scope.db
+      .select({ id: users.id, language: users.language })
+      .from(users)
+      .where(scope.where(users, inArray(users.id, ids))),
+    schoolDigitsBy(scope),
+  ]);
   const texts = new Map<string, { title: string; body: string }>();
   const textIn = (language: string) => {
-    if (!texts.has(language)) texts.set(language, input.text(language as Language));
+    if (!texts.has(language)) texts.set(language, input.text(language as Language, digitsOf(language)));
     return texts.get(language) as { title: string; body: string };
   };
   if (!people.length) return [];

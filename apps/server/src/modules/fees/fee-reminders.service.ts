@@ -69,10 +69,13 @@ const TEXTS: Record<Language, [Text, Text, Text]> = {
   ],
 };
 
-/** The amount as the parent reads it in their language, in the school's currency and country (lakh grouping in India). */
-export function moneyText(minor: number, currency: string, country: string, language: Language): string {
+/**
+ * The amount as the parent reads it in their language, in the school's currency and country (lakh
+ * grouping in India) and the digits the school writes the language in (Latin unless chosen).
+ */
+export function moneyText(minor: number, currency: string, country: string, language: Language, digits = "latn"): string {
   const locale = `${language}-${country}`;
-  const fmt = (l: string) => new Intl.NumberFormat(l, { style: "currency", currency }).format(minor / MINOR_PER_MAJOR);
+  const fmt = (l: string) => new Intl.NumberFormat(l, { style: "currency", currency, numberingSystem: digits }).format(minor / MINOR_PER_MAJOR);
   try {
     return fmt(locale);
   } catch {
@@ -164,8 +167,8 @@ export async function remindOverdue(
       kind: "fee_due",
       studentId,
       link: FEES_LINK,
-      text: (language) =>
-        reminderText(language, level, isolated(language, child), isolated(language, moneyText(total, tenant.currency, tenant.country, language))),
+      text: (language, digits) =>
+        reminderText(language, level, isolated(language, child), isolated(language, moneyText(total, tenant.currency, tenant.country, language, digits))),
     });
     reminded++;
   }

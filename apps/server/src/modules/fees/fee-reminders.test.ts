@@ -76,5 +76,8 @@ describe("reminding families of overdue fees", () => {
       if (language !== "en") expect(texts[0]!.body).not.toBe(reminderText("en", 1, "Maryam", amount).body);
     }
     expect(moneyText(12_345_678, "INR", "IN", "en")).toBe("₹1,23,456.78");
+    // Latin digits in Urdu too, unless the school writes Urdu in its own.
+    expect(moneyText(1_250_000, "INR", "IN", "ur")).toBe("₹12,500.00");
+    expect(moneyText(1_250_000, "INR", "IN", "ur", "arabext")).toMatch(/^₹۱۲.۵۰۰.۰۰$/);
   });
 });

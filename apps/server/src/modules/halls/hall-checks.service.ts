@@ -5,6 +5,7 @@ import { users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
+import { inDigits } from "../../platform/texts/digits.js";
 import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { codeBrief, codesOf } from "../attendance/attendance-codes.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
@@ -163,7 +164,7 @@ const SLOTS: Record<Language, Record<HallCheckSlot, string>> = {
 };
 
 /** The warden's and the office's words, in their language. */
-const TEXTS: Record<Language, (hall: string, slot: string, date: string, names: string, n: number) => { title: string; body: string }> = {
+const TEXTS: Record<Language, (hall: string, slot: string, date: string, names: string, n: string) => { title: string; body: string }> = {
   en: (hall, slot, date, names, n) => ({ title: `${hall}: ${n} absent`, body: `Absent at the ${slot} of ${date}: ${names}.` }),
   ta: (hall, slot, date, names, n) => ({ title: `${hall}: ${n} பேர் இல்லை`, body: `${date} ${slot} அன்று இல்லாதவர்கள்: ${names}.` }),
   ur: (hall, slot, date, names, n) => ({ title: `${hall}: ${n} غیر حاضر`, body: `${date} کی ${slot} میں غیر حاضر: ${names}۔` }),
@@ -188,13 +189,13 @@ export async function tellAbsences(
   if (!fresh.length) return 0;
   const office = await hallOffice(ctx.scope);
   const names = fresh.map((m) => m.name).join(", ");
-  const text = (language: Language) =>
+  const text = (language: Language, digits: string) =>
     (TEXTS[language] ?? TEXTS.en)(
       isolated(language, hall.name),
       (SLOTS[language] ?? SLOTS.en)[check.slot],
-      dayInSentence(language, check.date),
+      dayInSentence(language, check.date, digits),
       isolated(language, names),
-      fresh.length,
+      inDigits(String(fresh.length), digits),
     );
   const studentId = fresh.length === 1 ? fresh[0]!.studentId : null;
   const on = `hallId=${hall.id}&slot=${check.slot}`;

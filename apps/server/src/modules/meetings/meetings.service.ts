@@ -75,10 +75,10 @@ export async function inviteFamilies(services: Services, ctx: Pick<RequestContex
     userIds: told,
     kind: "meeting",
     link: "/parent/meetings",
-    text: (language) =>
+    text: (language, digits) =>
       (TEXTS[language] ?? TEXTS.en)(
         isolated(language, meeting.title),
-        isolated(language, `${dayText(language, timeZone, meeting.date)}, ${timeText(language, meeting.startTime)}`),
+        isolated(language, `${dayText(language, timeZone, meeting.date, digits)}, ${timeText(language, meeting.startTime, digits)}`),
       ),
   });
   return told.length;

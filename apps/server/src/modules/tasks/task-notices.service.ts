@@ -39,7 +39,8 @@ export async function tellParentsOfTask(
       kind: "task",
       studentId: child.id,
       link: `/parent/tasks?student=${child.id}`,
-      text: (language) => (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), isolated(language, task.title), dayInSentence(language, task.dueOn)),
+      text: (language, digits) =>
+        (TEXTS[language] ?? TEXTS.en)(isolated(language, child.name), isolated(language, task.title), dayInSentence(language, task.dueOn, digits)),
     });
     told++;
   }

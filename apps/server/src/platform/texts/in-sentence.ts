@@ -16,11 +16,11 @@ export const isolated = (language: string, text: string): string => (RIGHT_TO_LE
  * A calendar day (YYYY-MM-DD, the same day everywhere) written for a reader of `language` inside
  * a sentence of their language: "7 December 2026" to an English reader, never "2026-12-07".
  */
-export const dayInSentence = (language: string, day: string): string => isolated(language, dayText(language, "UTC", day));
+export const dayInSentence = (language: string, day: string, digits = "latn"): string => isolated(language, dayText(language, "UTC", day, digits));
 
 /** A time of day (HH:MM) written for a reader of `language` inside a sentence of their language. */
-export const timeInSentence = (language: string, time: string): string => isolated(language, timeText(language, time));
+export const timeInSentence = (language: string, time: string, digits = "latn"): string => isolated(language, timeText(language, time, digits));
 
 /** A span of calendar days, each written in full ("from – to"), or the one day when they are the same. */
-export const daysInSentence = (language: string, from: string, to: string): string =>
-  from === to ? dayInSentence(language, from) : `${dayInSentence(language, from)} – ${dayInSentence(language, to)}`;
+export const daysInSentence = (language: string, from: string, to: string, digits = "latn"): string =>
+  from === to ? dayInSentence(language, from, digits) : `${dayInSentence(language, from, digits)} – ${dayInSentence(language, to, digits)}`;
