@@ -33,24 +33,33 @@ export function assertWithinCaller(ctx: RequestContext, wanted: PermissionMap, w
   }
 }
 
-/** The union of the permissions of some roles. */
+/**
+ * What a role hands out, for the rule above. The built-in Parent role's rights are what the school
+ * gives every family, each over its own children's rows: the office makes and manages parents'
+ * accounts every day, and needs none of those rights itself (a parent submitting the checklists
+ * given to them is no right of the clerk's to withhold).
+ */
+const handedOut = (r: { permissions: PermissionMap; builtin: string | null; linkedStudentsOnly: boolean }) =>
+  r.builtin === "parent" && r.linkedStudentsOnly ? {} : r.permissions;
+
+/** The union of the permissions of some roles, as `assertCanGrantRoles` weighs them. */
 export async function permissionsOfRoles(ctx: RequestContext, roleIds: number[]): Promise<PermissionMap> {
   if (!roleIds.length) return {};
   const rows = await ctx.scope.db
-    .select({ permissions: roles.permissions })
+    .select({ permissions: roles.permissions, builtin: roles.builtin, linkedStudentsOnly: roles.linkedStudentsOnly })
     .from(roles)
     .where(ctx.scope.where(roles, inArray(roles.id, roleIds)));
-  return union(rows.map((r) => r.permissions));
+  return union(rows.map(handedOut));
 }
 
-/** The union of the permissions of every role a user holds. */
+/** The union of the permissions of every role a user holds, as `assertCanManageUser` weighs them. */
 export async function permissionsOfUser(ctx: RequestContext, userId: number): Promise<PermissionMap> {
   const rows = await ctx.scope.db
-    .select({ permissions: roles.permissions })
+    .select({ permissions: roles.permissions, builtin: roles.builtin, linkedStudentsOnly: roles.linkedStudentsOnly })
     .from(profiles)
     .innerJoin(roles, and(eq(roles.tenantId, profiles.tenantId), eq(roles.id, profiles.roleId)))
     .where(ctx.scope.where(profiles, eq(profiles.userId, userId)));
-  return union(rows.map((r) => r.permissions));
+  return union(rows.map(handedOut));
 }
 
 /** Refuses when the caller is weaker than the account they act on. */

@@ -124,8 +124,14 @@ describe("roles", () => {
     expect(makeAdmin.statusCode).toBe(403);
     const self = await m.api.put("/admin/api/user", { id: m.user.id, roleIds: [manager.id, s.roles.admin] });
     expect(self.statusCode).toBe(403);
+    // The built-in Parent role's rights (checklists a parent submits) are every family's, over its
+    // own rows: the office makes and looks after parents' accounts without holding them.
     const parent = await m.api.post("/admin/api/user", { name: "A Parent", mobile: "+919812340002", roleIds: [s.roles.parent] });
-    expect(parent.statusCode).toBe(200);
+    expect(parent.statusCode, parent.body).toBe(200);
+    const parentReset = await m.api.post("/admin/api/user/resetpassword", { userId: parent.json().data.id, password: "Parent-Reset-2026" });
+    expect(parentReset.statusCode, parentReset.body).toBe(200);
+    const guardian = await m.api.post("/admin/api/role", { name: "Guardian", area: "parent", linkedStudentsOnly: true, permissions: { fees: ["view"] } });
+    expect(guardian.statusCode, "a family role of one's own making is still weighed").toBe(403);
     const resetAdmin = await m.api.post("/admin/api/user/resetpassword", { userId: s.tenant.admin.id, password: "Taken-Over-2026" });
     expect(resetAdmin.statusCode).toBe(403);
     expect((await m.api.delete(`/admin/api/user/${s.tenant.admin.id}`)).statusCode).toBe(403);

@@ -41,6 +41,9 @@ const BEFORE_MANIFESTS: Record<string, PermissionMap> = {
   parent: {},
 };
 
+/** What the modules have declared since: a parent submits the checklists the school gives them. */
+const DEFAULTS: Record<string, PermissionMap> = { ...BEFORE_MANIFESTS, parent: { checklists: ["view", "add"] } };
+
 /** The same rights as keys (`staff:tasks.add`), sorted. */
 const keysOf = (byRole: Record<string, PermissionMap>) =>
   Object.entries(byRole)
@@ -67,10 +70,10 @@ describe("the built-in roles' default rights, declared by the modules", () => {
   const given = async (tenantId: number) =>
     (await db().select({ key: moduleGrants.grantKey }).from(moduleGrants).where(eq(moduleGrants.tenantId, tenantId))).map((r) => r.key).sort();
 
-  it("gives a new school's built-in roles what they had before, and records each right as given", async () => {
+  it("gives a new school's built-in roles what they had before and what was declared since, and records each right as given", async () => {
     const { id } = await newTenant(app);
-    expect(await builtinPermissions(id)).toEqual(BEFORE_MANIFESTS);
-    expect(await given(id)).toEqual(keysOf(BEFORE_MANIFESTS));
+    expect(await builtinPermissions(id)).toEqual(DEFAULTS);
+    expect(await given(id)).toEqual(keysOf(DEFAULTS));
   });
 
   it("gives an existing school a right a module declares later, once, and never one the school took away", async () => {
@@ -117,7 +120,7 @@ describe("the built-in roles' default rights, declared by the modules", () => {
     const restarted = await buildApp({ config: app.services.config, database, logger: false });
     await restarted.close();
     expect((await builtinPermissions(id)).staff).toEqual(staff);
-    expect(await given(id)).toEqual(keysOf(BEFORE_MANIFESTS));
+    expect(await given(id)).toEqual(keysOf(DEFAULTS));
   });
 
   it("records, for a school made before the manifests, every right it had then (migration 0022)", async () => {
