@@ -3,10 +3,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DIGITS_SETTING, isLanguage, type Language, RTL_LANGUAGES } from "@taleem/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { escapeHtml } from "../files/html.js";
-import { settings } from "../tenancy/settings.table.js";
 
 /** The web build's server copy of the parent home (apps/web/src/ssr/parent-home.server.tsx). */
 interface HomeRenderer {
@@ -132,7 +130,7 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
     const remembered = renderer.chosenChildIn(req.headers.cookie, p.userId);
     const wanted = Number.isInteger(asked) && asked > 0 ? asked : remembered;
     const early = wanted ? call(`/user/api/home?student=${wanted}`).catch(() => null) : null;
-    const [session, children, frame, config] = await Promise.all([
+    const [session, children, frame] = await Promise.all([
       call("/user/open/auth/validatetoken"),
       call("/user/api/home/children"),
       // The frame's own (the bell): one that fails is asked for again by the app when it starts.
@@ -144,15 +142,11 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
           ),
         ),
       ).then((r) => r.filter((f) => f !== null)),
-      // Figures are written in the school's digits, as its screens write them.
-      app.services.db
-        .select({ config: settings.config })
-        .from(settings)
-        .where(eq(settings.tenantId, p.tenantId))
-        .limit(1)
-        .then(([row]) => row?.config ?? {}),
     ]);
     if (!session?.auth || !Array.isArray(children?.rows)) return null;
+    // Figures are written in the school's digits, as its screens write them (its open settings).
+    const code = session.user?.tenant?.code;
+    const open = code ? await call(`/admin/open/setting/${encodeURIComponent(code)}`).catch(() => null) : null;
     // The child the app would show (child-chooser.tsx useChosenChild): the address's, the
     // remembered one, or an only child, and only ever one of this family's own. A cookie naming
     // another family's child (forged, or kept from a link since undone) draws the chooser.
@@ -176,7 +170,7 @@ export async function serverHome(app: FastifyInstance, dist: string, page: strin
       phone,
       lng,
       resources,
-      digits: config[DIGITS_SETTING],
+      digits: open?.config?.[DIGITS_SETTING],
     });
     const dir = (RTL_LANGUAGES as readonly string[]).includes(lng) ? "rtl" : "ltr";
     // What the app needs to draw the same page when it starts (src/main.tsx), and where its code is.
