@@ -120,7 +120,10 @@ describe("dashboard and the right-to-left area", () => {
     await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     await page.getByText("Al-Noor Demo Madrasa").first().waitFor();
     await page.getByText("All users").waitFor();
-    await page.getByRole("link", { name: /Add parents/ }).click();
+    // The step opens the parents once the school's roles are in (before, all users).
+    const addParents = page.getByRole("link", { name: /Add parents/ });
+    await expect.poll(async () => await addParents.getAttribute("href")).toContain("roleId=");
+    await addParents.click();
     await page.waitForURL((u) => u.pathname === "/admin/users" && !!u.searchParams.get("roleId"));
     // The demo school has a hundred parents: find the demo parent among them.
     await page.goto(`${page.url()}&q=Fatima`);

@@ -51,6 +51,7 @@ describe("a school's digits", () => {
       expect(urdu.filter((f) => URDU.test(f)).length).toBeGreaterThan(3);
       await page.screenshot({ path: `${SHOTS}/digits-dashboard-ur.png` });
       await page.goto("/admin/settings");
+      await appReady(page);
       await page.getByRole("group", { name: "اردو" }).screenshot({ path: `${SHOTS}/digits-setting-ur.png` });
     } finally {
       await api.call("PUT", "/admin/api/setting", { config: { digits: null } });
