@@ -18,6 +18,8 @@ describe("a 360 px phone", () => {
         await switchLanguage(page, language);
         await page.waitForFunction((l) => document.documentElement.lang === l, language);
         await page.evaluate(() => document.fonts.ready);
+        // The bar is drawn again in the new language: read it once its four tabs are there.
+        await expect.poll(() => bar.locator("a").count()).toBe(4);
         // Each label: the lines its text is drawn on, and whether the text is cut at the tab's edge.
         const labels = await bar.locator("a").evaluateAll((links) =>
           links.map((a) => {
