@@ -1,4 +1,4 @@
-import { type Language, numberingSystemOf } from "@taleem/contract";
+import { inDigits, type Language, numberingSystemOf } from "@taleem/contract";
 import type { FormatterModule } from "i18next";
 
 // The digits a school writes each language in (contract admin/digits.ts), kept apart from
@@ -69,16 +69,5 @@ export const figureFormatter: FormatterModule = {
   },
 };
 
-const zeros = new Map<string, number>();
-
 /** Latin digits in `text` written in the school's digits of `lng` (a typed date shown back). */
-export function schoolDigits(text: string, lng: Language): string {
-  const system = digitsOf(lng);
-  if (system === "latn") return text;
-  let zero = zeros.get(system);
-  if (zero === undefined) {
-    zero = new Intl.NumberFormat("en", { numberingSystem: system }).format(0).codePointAt(0) as number;
-    zeros.set(system, zero);
-  }
-  return text.replace(/[0-9]/g, (d) => String.fromCodePoint((zero as number) + Number(d)));
-}
+export const schoolDigits = (text: string, lng: Language): string => inDigits(text, digitsOf(lng));

@@ -31,3 +31,16 @@ export function numberingSystemOf(config: Record<string, unknown> | null | undef
   if (!isDigitsSetting(setting) || !(language in NATIVE_DIGITS)) return "latn";
   return setting[language as DigitsLanguage] === "native" ? NATIVE_DIGITS[language as DigitsLanguage] : "latn";
 }
+
+const zeros = new Map<string, number>();
+
+/** The Latin digits of `text` written in the numbering system `digits` ("latn", "arabext", ...). */
+export function inDigits(text: string, digits: string): string {
+  if (digits === "latn") return text;
+  let zero = zeros.get(digits);
+  if (zero === undefined) {
+    zero = new Intl.NumberFormat("en", { numberingSystem: digits }).format(0).codePointAt(0) as number;
+    zeros.set(digits, zero);
+  }
+  return text.replace(/[0-9]/g, (d) => String.fromCodePoint((zero as number) + Number(d)));
+}

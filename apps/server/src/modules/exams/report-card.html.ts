@@ -1,7 +1,7 @@
-import { cardRuleParts, type RankRule, type ReportCard } from "@taleem/contract";
+import { cardRuleParts, inDigits, type RankRule, type ReportCard } from "@taleem/contract";
 import { embeddedFontCss, FONT_STACK } from "../../platform/files/fonts.js";
 import { escapeHtml as h } from "../../platform/files/html.js";
-import { inDigits } from "../../platform/texts/digits.js";
+
 import { type DocText, docHtml, docText } from "./exam-documents.texts.js";
 
 const RTL = new Set(["ar", "ur"]);

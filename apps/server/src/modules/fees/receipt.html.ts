@@ -1,7 +1,8 @@
 import type { Language } from "@taleem/contract";
+import { inDigits } from "@taleem/contract";
 import { escapeHtml as h } from "../../platform/files/html.js";
 import { dayText } from "../../platform/texts/dates.js";
-import { inDigits } from "../../platform/texts/digits.js";
+
 import { auto, ltr, type PrintDoc, pageHtml, schoolHeader } from "../exams/report-card.html.js";
 import { amountInWords } from "./amount-in-words.js";
 import type { DueReceiptView, ReceiptLine, ReceiptStudent, ReceiptView } from "./fee-documents.service.js";

@@ -1,11 +1,11 @@
-import { HALL_MEANINGS, type HallCheckSlot, type HallMark, type Language } from "@taleem/contract";
+import { HALL_MEANINGS, type HallCheckSlot, type HallMark, inDigits, type Language } from "@taleem/contract";
 import { eq, inArray } from "drizzle-orm";
 import type { RequestContext } from "../../platform/actions/request-context.js";
 import { users } from "../../platform/auth/users.table.js";
 import { badRequest } from "../../platform/http/errors.js";
 import type { Services } from "../../platform/services.js";
 import type { TenantScope } from "../../platform/tenancy/tenant-scope.js";
-import { inDigits } from "../../platform/texts/digits.js";
+
 import { dayInSentence, isolated } from "../../platform/texts/in-sentence.js";
 import { codeBrief, codesOf } from "../attendance/attendance-codes.service.js";
 import { sendNotification } from "../communication/notifications.service.js";
