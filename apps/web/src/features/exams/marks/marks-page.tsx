@@ -84,6 +84,14 @@ function MarksSheet({ examId }: { examId: number }) {
   }, []);
 
   if (!examId) return <EmptyList title={t("marks.noExam")} />;
+  const backLink = (
+    <Anchor component={Link} to={back} size="sm">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowBack size={14} aria-hidden />
+        {t("marks.back")}
+      </Group>
+    </Anchor>
+  );
   if (sheet.isPending) return <LoadingState text={t("marks.loading")} />;
   if (sheet.isError && isApiError(sheet.error) && sheet.error.status === 403)
     return (
@@ -92,12 +100,7 @@ function MarksSheet({ examId }: { examId: number }) {
         <Alert color="orange" icon={<IconLock size={18} />} title={t("marks.notYoursTitle")} data-testid="marks-forbidden">
           {t("marks.notYours")}
         </Alert>
-        <Anchor component={Link} to={back} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowBack size={14} aria-hidden />
-            {t("marks.back")}
-          </Group>
-        </Anchor>
+        {backLink}
       </Stack>
     );
   if (sheet.isError) return <FailureState reason={errorText(sheet.error)} onRetry={() => void sheet.refetch()} />;
@@ -139,12 +142,7 @@ function MarksSheet({ examId }: { examId: number }) {
   return (
     <Stack gap="md" maw={760}>
       <div>
-        <Anchor component={Link} to={back} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowBack size={14} aria-hidden />
-            {t("marks.back")}
-          </Group>
-        </Anchor>
+        {backLink}
         <Title order={2} mt={4}>
           {t("marks.title")}
         </Title>
